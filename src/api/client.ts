@@ -1,0 +1,241 @@
+import { FetchError, ofetch } from 'ofetch';
+import type { z } from 'zod';
+import { ApiError, parseErrorBody } from './errors';
+import { clearUserInfo, readUserInfo } from './storage';
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ClientConfig {
+  /** Absolute, ending in /api/v1 (fetch in Node rejects relative URLs). */
+  baseURL: string;
+  /** Called once when a call answers 401 while signed in; the stored user info is already cleared. */
+  onUnauthorized: (returnTo: string) => void;
+  /** Where the user is now, as path + query + hash, to come back to after signing in again. */
+  currentLocation: () => string;
+}
+
+/** Paths whose 401 is an answer for the caller, not a lost session. */
+const UNAUTHORIZED_EXEMPT = ['/auth/login-otp', '/auth/send-code', '/users/me'];
+/** The one call that may pass while a pending-auth promise is outstanding. */
+const AUTH_GATE_EXEMPT = '/auth/login-otp';
+
+export function defaultBaseURL(): string {
+  const origin = import.meta.env.VITE_API_BASE_URL || globalThis.location?.origin || 'http://127.0.0.1';
+  return `${origin.replace(/\/+$/, '')}/api/v1`;
+}
+
+export function loginPathFor(returnTo: string): string {
+  return `/login?redirect=${encodeURIComponent(returnTo)}`;
+}
+
+const defaults: ClientConfig = {
+  baseURL: defaultBaseURL(),
+  onUnauthorized: (returnTo) => globalThis.location?.assign(loginPathFor(returnTo)),
+  currentLocation: () => {
+    const l = globalThis.location;
+    return l ? `${l.pathname}${l.search}${l.hash}` : '/';
+  },
+};
+let config: ClientConfig = { ...defaults };
+
+export function configureClient(partial: Partial<ClientConfig>): void {
+  config = { ...config, ...partial };
+}
+
+export function resetClient(): void {
+  config = { ...defaults };
+  pendingAuth = null;
+}
+
+let pendingAuth: Promise<void> | null = null;
+
+/** Holds every request but login-otp until the promise settles (either way). */
+export function holdRequestsUntil(promise: Promise<unknown>): void {
+  const gate = promise.then(
+    () => undefined,
+    () => undefined,
+  );
+  pendingAuth = gate;
+  void gate.then(() => {
+    if (pendingAuth === gate) pendingAuth = null;
+  });
+}
+
+function pathOf(path: string): string {
+  return path.split('?')[0] ?? path;
+}
+
+async function prepare(path: string, accept?: string): Promise<Headers> {
+  if (pendingAuth && pathOf(path) !== AUTH_GATE_EXEMPT) await pendingAuth;
+  const headers = new Headers();
+  if (accept) headers.set('Accept', accept);
+  // Read after the gate: the pending sign-in may just have stored a new token.
+  const token = readUserInfo()?.accessToken;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+function handleUnauthorized(path: string): void {
+  if (UNAUTHORIZED_EXEMPT.includes(pathOf(path))) return;
+  // Only the first 401 of a lost session redirects; later ones find no stored user info.
+  if (!readUserInfo()) return;
+  clearUserInfo();
+  config.onUnauthorized(config.currentLocation());
+}
+
+function toApiError(e: unknown, endpoint: string, path: string): ApiError {
+  if (e instanceof ApiError) return e;
+  if (e instanceof FetchError && e.response) {
+    const status = e.response.status;
+    if (status === 401) handleUnauthorized(path);
+    const body = parseErrorBody(e.data);
+    return new ApiError({
+      kind: 'http',
+      endpoint,
+      status,
+      body,
+      message: body?.message ?? (e.response.statusText || `HTTP ${status}`),
+      cause: e,
+    });
+  }
+  const aborted = (e instanceof Error && e.name === 'AbortError') || (e as FetchError)?.cause instanceof DOMException;
+  return new ApiError({
+    kind: aborted ? 'aborted' : 'network',
+    endpoint,
+    message: aborted ? 'Request aborted' : 'Network error: the server could not be reached',
+    cause: e,
+  });
+}
+
+/** Parses an answer with its schema; a mismatch names the endpoint and the first field that differs. */
+export function parseResponse<S extends z.ZodType>(schema: S, data: unknown, endpoint: string): z.output<S> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue && issue.path.length > 0 ? issue.path.join('.') : '(root)';
+  throw new ApiError({
+    kind: 'schema',
+    endpoint,
+    field,
+    message: `Unexpected response from ${endpoint}: ${field}: ${issue?.message ?? 'invalid'}`,
+    cause: result.error,
+  });
+}
+
+export interface CallOptions {
+  body?: unknown;
+  headers?: Record<string, string>;
+  query?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+async function call<S extends z.ZodType>(
+  method: HttpMethod,
+  path: string,
+  schema: S,
+  options: CallOptions = {},
+): Promise<z.output<S>> {
+  const endpoint = `${method} ${pathOf(path)}`;
+  let data: unknown;
+  try {
+    const headers = await prepare(path);
+    for (const [k, v] of Object.entries(options.headers ?? {})) headers.set(k, v);
+    data = await ofetch(path, {
+      baseURL: config.baseURL,
+      method,
+      headers,
+      body: options.body as BodyInit | Record<string, unknown> | undefined,
+      query: options.query,
+      signal: options.signal,
+      retry: 0,
+    });
+  } catch (e) {
+    throw toApiError(e, endpoint, path);
+  }
+  return parseResponse(schema, data, endpoint);
+}
+
+export const http = {
+  get: <S extends z.ZodType>(path: string, schema: S, o?: Omit<CallOptions, 'body'>) => call('GET', path, schema, o),
+  post: <S extends z.ZodType>(path: string, schema: S, o?: CallOptions) => call('POST', path, schema, o),
+  put: <S extends z.ZodType>(path: string, schema: S, o?: CallOptions) => call('PUT', path, schema, o),
+  patch: <S extends z.ZodType>(path: string, schema: S, o?: CallOptions) => call('PATCH', path, schema, o),
+  delete: <S extends z.ZodType>(path: string, schema: S, o?: CallOptions) => call('DELETE', path, schema, o),
+  /** multipart/form-data POST: each payload field becomes a form field. */
+  upload: <S extends z.ZodType>(
+    path: string,
+    schema: S,
+    fields: Record<string, string | Blob>,
+    o?: Omit<CallOptions, 'body'>,
+  ) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    return call('POST', path, schema, { ...o, body: form });
+  },
+};
+
+/** Encodes one path segment taken from data (ids are opaque; never let one change the path). */
+export const seg = (value: string) => encodeURIComponent(value);
+
+export interface StreamHandlers {
+  /** A `data:` line, parsed as JSON. */
+  onData: (payload: unknown) => void;
+  /** Non-OK status, no readable stream, an `error:` line, a parse error or a network error. */
+  onError: (error: ApiError) => void;
+  signal?: AbortSignal;
+}
+
+/** Streaming GET over server-sent events. Resolves when the stream ends or fails (failures go to onError). */
+export async function streamGet(path: string, handlers: StreamHandlers): Promise<void> {
+  const endpoint = `GET ${pathOf(path)}`;
+  const fail = (message: string, kind: ApiError['kind'] = 'http', status: number | null = null, cause?: unknown) =>
+    handlers.onError(new ApiError({ kind, endpoint, message, status, cause }));
+  let response: Response;
+  try {
+    const headers = await prepare(path, 'text/event-stream');
+    response = await fetch(`${config.baseURL}${path}`, { headers, signal: handlers.signal });
+  } catch (e) {
+    const err = toApiError(e, endpoint, path);
+    return fail(err.message, err.kind, null, e);
+  }
+  if (!response.ok) {
+    if (response.status === 401) handleUnauthorized(path);
+    return fail(response.statusText || `HTTP ${response.status}`, 'http', response.status);
+  }
+  if (!response.body) return fail('ReadableStream not supported');
+
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const handleLine = (line: string) => {
+    const match = /^(data|error):\s?(.*)$/.exec(line);
+    if (!match) return;
+    const [, field, text] = match;
+    let payload: unknown;
+    try {
+      payload = JSON.parse(text ?? '');
+    } catch (e) {
+      return fail(`Could not parse stream line: ${line}`, 'schema', null, e);
+    }
+    if (field === 'data') handlers.onData(payload);
+    else {
+      const message = (payload as { message?: unknown })?.message;
+      fail(typeof message === 'string' ? message : JSON.stringify(payload));
+    }
+  };
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      const lines = buffer.split(/\r?\n/);
+      buffer = lines.pop() ?? '';
+      lines.forEach(handleLine);
+    }
+    buffer += decoder.decode();
+    if (buffer) handleLine(buffer);
+  } catch (e) {
+    const err = toApiError(e, endpoint, path);
+    fail(err.message, err.kind, null, e);
+  }
+}

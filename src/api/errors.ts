@@ -1,0 +1,55 @@
+import { type ErrorBody, ErrorBodySchema } from './schemas/common';
+
+export type ApiErrorKind = 'http' | 'network' | 'schema' | 'aborted';
+
+/**
+ * Every failure of a call is one of these: the server answered an error (http), the request did not get an
+ * answer (network), the answer did not have the agreed shape (schema), or the caller gave up (aborted).
+ */
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  /** "METHOD /path" of the call that failed. */
+  readonly endpoint: string;
+  readonly status: number | null;
+  /** The server's error body, when it sent one of the agreed shape. */
+  readonly body: ErrorBody | null;
+  /** With kind schema: the dotted path of the first field that did not match. */
+  readonly field: string | null;
+
+  constructor(init: {
+    kind: ApiErrorKind;
+    endpoint: string;
+    message: string;
+    status?: number | null;
+    body?: ErrorBody | null;
+    field?: string | null;
+    cause?: unknown;
+  }) {
+    super(init.message, { cause: init.cause });
+    this.name = 'ApiError';
+    this.kind = init.kind;
+    this.endpoint = init.endpoint;
+    this.status = init.status ?? null;
+    this.body = init.body ?? null;
+    this.field = init.field ?? null;
+  }
+
+  /** The server's machine-readable reason, e.g. PLAN_LIMIT_REACHED. */
+  get code(): string | null {
+    return this.body?.code ?? null;
+  }
+}
+
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+export function parseErrorBody(data: unknown): ErrorBody | null {
+  const parsed = ErrorBodySchema.safeParse(data);
+  return parsed.success ? parsed.data : null;
+}
+
+/** A message fit to show: the server's own message when it sent one, else the error's. */
+export function errorMessage(e: unknown): string | null {
+  if (e instanceof ApiError) return e.body?.message ?? e.message;
+  if (e instanceof Error) return e.message;
+  return null;
+}

@@ -1,0 +1,28 @@
+import { http, seg } from './client';
+import { OkSchema } from './schemas/common';
+import {
+  InstanceListSchema,
+  InstanceSchema,
+  type InstanceUpdateBody,
+  InstanceUpdateBodySchema,
+  type TimeRangeCode,
+  UsageInfoBodySchema,
+  UsageInfoSchema,
+} from './schemas/instances';
+
+export const createInstance = (signal?: AbortSignal) =>
+  http.post('/whatsapp/create-instance', InstanceSchema, { body: {}, signal });
+
+export const listInstances = (signal?: AbortSignal) => http.get('/whatsapp/list', InstanceListSchema, { signal });
+
+export const getInstance = (id: string, signal?: AbortSignal) =>
+  http.get(`/whatsapp/${seg(id)}`, InstanceSchema, { signal });
+
+export const logoutInstance = (id: string, signal?: AbortSignal) =>
+  http.post(`/whatsapp/${seg(id)}/logout`, OkSchema, { body: {}, signal });
+
+export const updateInstance = (id: string, body: InstanceUpdateBody, signal?: AbortSignal) =>
+  http.post(`/whatsapp/${seg(id)}/update`, InstanceSchema, { body: InstanceUpdateBodySchema.parse(body), signal });
+
+export const getUsageInfo = (timeRange: TimeRangeCode, signal?: AbortSignal) =>
+  http.post('/whatsapp/usage-info', UsageInfoSchema, { body: UsageInfoBodySchema.parse({ timeRange }), signal });

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { IdSchema } from './common';
+
+export const EmailSchema = z.email();
+
+export const SendCodeBodySchema = z.object({ email: EmailSchema });
+export type SendCodeBody = z.infer<typeof SendCodeBodySchema>;
+
+export const SendCodeResponseSchema = z.object({ success: z.literal(true) });
+
+export const LoginBodySchema = z.object({
+  email: EmailSchema,
+  code: z.string().regex(/^\d{6}$/, 'six digits'),
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+/** The login response is stored as it is: it is the stored user info. */
+export const UserInfoSchema = z.object({
+  accessToken: z.string().min(1),
+  id: IdSchema,
+  userId: IdSchema,
+  email: EmailSchema.optional(),
+});
+export type UserInfo = z.infer<typeof UserInfoSchema>;
+
+export const CurrentUserSchema = z.object({
+  id: IdSchema,
+  email: EmailSchema,
+  isAdmin: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { DateTimeSchema, IdSchema } from './common';
+
+/** Session filter codes of spec section 3. */
+export const SessionFilter = { all: 1, starred: 2, today: 3, thisWeek: 4, thisMonth: 5 } as const;
+export type SessionFilterCode = (typeof SessionFilter)[keyof typeof SessionFilter];
+export const SessionFilterSchema = z.union(Object.values(SessionFilter).map((v) => z.literal(v)));
+
+export const ChatMessageSchema = z.object({
+  id: IdSchema,
+  content: z.string(),
+  /** bot or assistant is the bot; anything else is the customer. */
+  sender: z.string(),
+  sentAt: DateTimeSchema,
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+export const ChatMessageListSchema = z.array(ChatMessageSchema);
+
+export const ChatAnalysisSchema = z.object({
+  emotion_positive_percent: z.string(),
+  key_words: z.array(z.string()),
+  user_will: z.string(),
+});
+export type ChatAnalysis = z.infer<typeof ChatAnalysisSchema>;
+
+/** In the search answer, messages holds at most the first message (for the preview). */
+export const ChatSessionSchema = z.object({
+  id: IdSchema,
+  fromNumber: z.string(),
+  createdAt: DateTimeSchema,
+  isStarred: z.boolean(),
+  messages: z.array(ChatMessageSchema),
+  analysis: ChatAnalysisSchema.nullable(),
+});
+export type ChatSession = z.infer<typeof ChatSessionSchema>;
+export const ChatSessionListSchema = z.array(ChatSessionSchema);
+
+export const SessionSearchBodySchema = z.object({
+  phone: z.string().optional(),
+  filter: SessionFilterSchema,
+});
+export type SessionSearchBody = z.infer<typeof SessionSearchBodySchema>;
+
+export const StarBodySchema = z.object({ isStarred: z.boolean() });
+export const StarResultSchema = z.object({ id: IdSchema, isStarred: z.boolean() });
+export type StarResult = z.infer<typeof StarResultSchema>;
+
+/** Numbers the session list hides: newsletters and the system placeholder. */
+export const NEWSLETTER_MARKER = '@newsletter';
+export const PLACEHOLDER_NUMBER = '0@c.us';

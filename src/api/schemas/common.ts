@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** Identifiers are opaque strings in this contract; the client never does arithmetic on them. */
+export const IdSchema = z.string().min(1);
+
+/** A timestamp the browser can parse (ISO 8601 in practice). */
+export const DateTimeSchema = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'not a date-time');
+
+/** What a mutation without a natural result answers. */
+export const OkSchema = z.object({ success: z.literal(true) });
+export type Ok = z.infer<typeof OkSchema>;
+
+/** The error body every failing call answers with (the server is NestJS-shaped). */
+export const ErrorBodySchema = z.object({
+  statusCode: z.number().int(),
+  message: z.string(),
+  error: z.string().optional(),
+  /** Machine-readable reason, e.g. PLAN_LIMIT_REACHED, INVALID_CODE, CODE_EXPIRED, VALIDATION_FAILED. */
+  code: z.string().optional(),
+  /** Which limit blocked the action, with PLAN_LIMIT_REACHED. */
+  limit: z.object({ name: z.string(), max: z.number().int() }).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+export const ErrorCodes = {
+  invalidCode: 'INVALID_CODE',
+  codeExpired: 'CODE_EXPIRED',
+  validation: 'VALIDATION_FAILED',
+  limitReached: 'PLAN_LIMIT_REACHED',
+  notFound: 'NOT_FOUND',
+  forbidden: 'FORBIDDEN',
+  unauthorized: 'UNAUTHORIZED',
+} as const;

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { DateTimeSchema, IdSchema } from './common';
+
+/** Status 1 is online; any other value is offline. */
+export const INSTANCE_ONLINE = 1;
+
+/** Connection states reported by the messaging engine; ready and authenticated mean the phone is linked. */
+export const InstanceStatusSchema = z.string();
+export const CONNECTED_STATUSES = ['ready', 'authenticated'] as const;
+
+/**
+ * Not shown in the spec; designed from the entity: the list and the detail answer the same shape.
+ * qrCode is the text to render as a QR image, null when there is no code (yet, or any more).
+ */
+export const InstanceSchema = z.object({
+  id: IdSchema,
+  instanceName: z.string(),
+  chatbotId: IdSchema.nullable(),
+  status: z.number().int(),
+  instanceStatus: InstanceStatusSchema,
+  qrCode: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  createdAt: DateTimeSchema,
+  lastActiveAt: DateTimeSchema.nullable(),
+});
+export type Instance = z.infer<typeof InstanceSchema>;
+export const InstanceListSchema = z.array(InstanceSchema);
+
+export const InstanceUpdateBodySchema = z.object({
+  instanceName: z.string().trim().min(1).max(60),
+  chatbotId: IdSchema,
+});
+export type InstanceUpdateBody = z.infer<typeof InstanceUpdateBodySchema>;
+
+/** Usage time range codes of spec section 3. */
+export const TimeRange = {
+  today: 1,
+  last7Days: 2,
+  last30Days: 3,
+  last365Days: 4,
+  thisWeek: 5,
+  thisMonth: 6,
+  thisYear: 7,
+  all: 8,
+} as const;
+export const TimeRangeSchema = z.union(Object.values(TimeRange).map((v) => z.literal(v)));
+export type TimeRangeCode = (typeof TimeRange)[keyof typeof TimeRange];
+
+export const UsageInfoBodySchema = z.object({ timeRange: TimeRangeSchema });
+
+export const UsageInfoSchema = z.object({
+  nowInstanceNum: z.number().int().nonnegative(),
+  maxInstanceNum: z.number().int(),
+  usageInfos: z.array(z.object({ sessionFrom: z.string(), tokenCount: z.number().int().nonnegative() })),
+  totalTokenCount: z.number().int().nonnegative(),
+});
+export type UsageInfo = z.infer<typeof UsageInfoSchema>;

@@ -1,0 +1,46 @@
+import { type UserInfo, UserInfoSchema } from './schemas/auth';
+
+/** Every key this product writes to local storage starts with this prefix. */
+export const STORAGE_PREFIX = 'influx-';
+export const storageKey = (name: string) => `${STORAGE_PREFIX}${name}`;
+
+const USER_INFO_KEY = storageKey('user-info');
+
+function safeStorage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function readStored(name: string): string | null {
+  return safeStorage()?.getItem(storageKey(name)) ?? null;
+}
+
+export function writeStored(name: string, value: string | null): void {
+  const storage = safeStorage();
+  if (!storage) return;
+  if (value === null) storage.removeItem(storageKey(name));
+  else storage.setItem(storageKey(name), value);
+}
+
+/** The stored user info, or null when absent or not of the expected shape (treated as signed out). */
+export function readUserInfo(): UserInfo | null {
+  const raw = safeStorage()?.getItem(USER_INFO_KEY);
+  if (!raw) return null;
+  try {
+    const parsed = UserInfoSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeUserInfo(info: UserInfo): void {
+  safeStorage()?.setItem(USER_INFO_KEY, JSON.stringify(info));
+}
+
+export function clearUserInfo(): void {
+  safeStorage()?.removeItem(USER_INFO_KEY);
+}

@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+
+const WORKER_FILE = 'mockServiceWorker.js';
+
+/**
+ * The mock service worker exists only where mocks run (demo and dev): it is served in dev and emitted in
+ * demo builds, so the production build never contains it and no generated copy lives in the repo.
+ */
+function mockServiceWorker(enabled: boolean): Plugin {
+  const source = () => readFileSync(createRequire(import.meta.url).resolve(`msw/${WORKER_FILE}`), 'utf8');
+  return {
+    name: 'mock-service-worker',
+    configureServer(server) {
+      if (!enabled) return;
+      server.middlewares.use(`/${WORKER_FILE}`, (_req, res) => {
+        res.setHeader('Content-Type', 'text/javascript');
+        res.end(source());
+      });
+    },
+    generateBundle() {
+      if (enabled) this.emitFile({ type: 'asset', fileName: WORKER_FILE, source: source() });
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, process.cwd(), 'VITE_');
+  return {
+    plugins: [
+      react(),
+      babel({ presets: [linguiTransformerBabelPreset()] }),
+      lingui(),
+      mockServiceWorker(env.VITE_MOCKS === 'true'),
+    ],
+    build: { target: 'es2023', sourcemap: false },
+    test: {
+      environment: 'jsdom',
+      include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts', 'tests/**/*.test.{ts,tsx}'],
+      exclude: ['tests/e2e/**', 'node_modules/**'],
+      setupFiles: ['tests/setup.ts'],
+      restoreMocks: true,
+    },
+  };
+});
