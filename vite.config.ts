@@ -44,6 +44,7 @@ export default defineConfig(({ mode }) => {
       exclude: ['tests/e2e/**', 'node_modules/**'],
       setupFiles: ['tests/setup.ts'],
       restoreMocks: true,
+      unstubGlobals: true,
     },
   };
 });

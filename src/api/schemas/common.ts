@@ -30,4 +30,5 @@ export const ErrorCodes = {
   notFound: 'NOT_FOUND',
   forbidden: 'FORBIDDEN',
   unauthorized: 'UNAUTHORIZED',
+  duplicate: 'DUPLICATE_NAME',
 } as const;

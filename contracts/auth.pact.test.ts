@@ -1,0 +1,80 @@
+import { MatchersV3 } from '@pact-foundation/pact';
+import { describe, expect, it } from 'vitest';
+import { getCurrentUser, loginWithCode, sendCode } from '../src/api/auth';
+import { AUTH, errorBody, JSON_HEADERS, newPact, USER_ID, useMockServer } from './pact';
+
+const { like, string, boolean } = MatchersV3;
+const pact = newPact();
+
+describe('auth', () => {
+  it('sends a one-time code', () =>
+    pact
+      .addInteraction()
+      .given('a new visitor')
+      .uponReceiving('a request for a one-time code')
+      .withRequest('POST', '/api/v1/auth/send-code', (b) => b.headers(JSON_HEADERS).jsonBody({ email: 'owner@pact.test' }))
+      .willRespondWith(200, (b) => b.jsonBody({ success: true }))
+      .executeTest(async (server) => {
+        useMockServer(server, { signedIn: false });
+        await expect(sendCode('owner@pact.test')).resolves.toEqual({ success: true });
+      }));
+
+  it('signs in with the code', () =>
+    pact
+      .addInteraction()
+      .given('a login code was sent', { email: 'owner@pact.test', code: '123456' })
+      .uponReceiving('a sign-in with the right code')
+      .withRequest('POST', '/api/v1/auth/login-otp', (b) =>
+        b.headers(JSON_HEADERS).jsonBody({ email: 'owner@pact.test', code: '123456' }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody({ accessToken: string('token-abc'), id: like(USER_ID), userId: like(USER_ID), email: like('owner@pact.test') }),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server, { signedIn: false });
+        const info = await loginWithCode({ email: 'owner@pact.test', code: '123456' });
+        expect(info.accessToken).toBe('token-abc');
+      }));
+
+  it('refuses a wrong code with an error body', () =>
+    pact
+      .addInteraction()
+      .given('a login code was sent', { email: 'owner@pact.test', code: '123456' })
+      .uponReceiving('a sign-in with a wrong code')
+      .withRequest('POST', '/api/v1/auth/login-otp', (b) =>
+        b.headers(JSON_HEADERS).jsonBody({ email: 'owner@pact.test', code: '000000' }),
+      )
+      .willRespondWith(400, (b) => b.jsonBody(errorBody(400, 'INVALID_CODE', 'Invalid verification code')))
+      .executeTest(async (server) => {
+        useMockServer(server, { signedIn: false });
+        await expect(loginWithCode({ email: 'owner@pact.test', code: '000000' })).rejects.toMatchObject({
+          status: 400,
+          code: 'INVALID_CODE',
+        });
+      }));
+
+  it('answers the current user', () =>
+    pact
+      .addInteraction()
+      .given('a signed-in user')
+      .uponReceiving('a request for the current user')
+      .withRequest('GET', '/api/v1/users/me', (b) => b.headers(AUTH))
+      .willRespondWith(200, (b) => b.jsonBody({ id: like(USER_ID), email: like('owner@pact.test'), isAdmin: boolean(false) }))
+      .executeTest(async (server) => {
+        useMockServer(server);
+        await expect(getCurrentUser()).resolves.toMatchObject({ isAdmin: false });
+      }));
+
+  it('answers 401 to a token it does not know', () =>
+    pact
+      .addInteraction()
+      .given('a signed-in user')
+      .uponReceiving('a request for the current user with an expired token')
+      .withRequest('GET', '/api/v1/users/me', (b) => b.headers({ Authorization: 'Bearer expired-token' }))
+      .willRespondWith(401, (b) => b.jsonBody(errorBody(401, 'UNAUTHORIZED', 'Unauthorized')))
+      .executeTest(async (server) => {
+        useMockServer(server, { signedIn: false });
+        localStorage.setItem('influx-user-info', JSON.stringify({ accessToken: 'expired-token', id: 'u', userId: 'u' }));
+        await expect(getCurrentUser()).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+      }));
+});

@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import * as auth from '../src/api/schemas/auth';
+import * as bots from '../src/api/schemas/chatbots';
+import * as sessions from '../src/api/schemas/chatSessions';
+import { ErrorBodySchema, OkSchema } from '../src/api/schemas/common';
+import * as dash from '../src/api/schemas/dashboard';
+import * as inst from '../src/api/schemas/instances';
+import * as plans from '../src/api/schemas/membership';
+import * as pay from '../src/api/schemas/payments';
+import { UploadedFileSchema } from '../src/api/schemas/upload';
+import { PACT_FILE } from './pact';
+
+type Row = [method: string, path: RegExp, request: z.ZodType | null, response: z.ZodType];
+const ID = '[^/]+';
+const p = (s: string) => new RegExp(`^/api/v1${s.replaceAll('{id}', ID)}$`);
+
+/** Every call of the API and the schemas its request and answer must satisfy; specific paths first. */
+const ROWS: Row[] = [
+  ['POST', p('/auth/send-code'), auth.SendCodeBodySchema, auth.SendCodeResponseSchema],
+  ['POST', p('/auth/login-otp'), auth.LoginBodySchema, auth.UserInfoSchema],
+  ['GET', p('/users/me'), null, auth.CurrentUserSchema],
+  ['GET', p('/chat-message/compare/yesterday'), null, dash.ComparisonSchema],
+  ['GET', p('/chat-session/count/whatsapp-users'), null, dash.ComparisonSchema],
+  ['GET', p('/chatbots/count/active'), null, dash.CountSchema],
+  ['GET', p('/whatsapp/count/active'), null, dash.CountSchema],
+  ['GET', p('/activity-log/list'), null, dash.ActivityLogSchema],
+  ['POST', p('/whatsapp/create-instance'), null, inst.InstanceSchema],
+  ['GET', p('/whatsapp/list'), null, inst.InstanceListSchema],
+  ['POST', p('/whatsapp/usage-info'), inst.UsageInfoBodySchema, inst.UsageInfoSchema],
+  ['POST', p('/whatsapp/{id}/logout'), null, OkSchema],
+  ['POST', p('/whatsapp/{id}/update'), inst.InstanceUpdateBodySchema, inst.InstanceSchema],
+  ['GET', p('/whatsapp/{id}'), null, inst.InstanceSchema],
+  ['POST', p('/chatbots'), bots.ChatbotBodySchema, bots.ChatbotSchema],
+  ['GET', p('/chatbots'), null, bots.ChatbotListSchema],
+  ['GET', p('/chatbots/user/{id}/active'), null, bots.ChatbotListSchema],
+  ['GET', p('/chatbots/user/{id}'), null, bots.ChatbotListSchema],
+  ['GET', p('/chatbots/{id}/knowledge-base'), null, bots.KnowledgeBaseSchema],
+  ['GET', p('/chatbots/{id}'), null, bots.ChatbotSchema],
+  ['PATCH', p('/chatbots/{id}'), bots.ChatbotBodySchema, bots.ChatbotSchema],
+  ['DELETE', p('/chatbots/{id}'), null, OkSchema],
+  ['POST', p('/chatbots/test/{id}'), bots.TestChatBodySchema, bots.TestChatReplySchema],
+  ['POST', p('/upload/file-to-knowledge'), null, UploadedFileSchema],
+  ['POST', p('/chat-session/search'), sessions.SessionSearchBodySchema, sessions.ChatSessionListSchema],
+  ['GET', p('/chat-session/{id}/messages'), null, sessions.ChatMessageListSchema],
+  ['POST', p('/chat-session/{id}/star'), sessions.StarBodySchema, sessions.StarResultSchema],
+  ['POST', p('/chat-session/{id}/analyze'), null, sessions.ChatAnalysisSchema],
+  ['GET', p('/membership/plans'), null, plans.MembershipPlanListSchema],
+  ['GET', p('/membership/user'), null, plans.UserMembershipSchema],
+  ['GET', p('/membership/user/token-reset-time'), null, plans.TokenResetTimeSchema],
+  ['GET', p('/membership/user/token-remaining'), null, plans.TokenRemainingSchema],
+  ['POST', p('/membership'), plans.PlanBodySchema, plans.MembershipPlanSchema],
+  ['PUT', p('/membership/{id}'), plans.PlanBodySchema, plans.MembershipPlanSchema],
+  ['DELETE', p('/membership/{id}'), null, OkSchema],
+  ['POST', p('/payments/create'), pay.CreatePaymentBodySchema, pay.CreatePaymentResultSchema],
+  ['GET', p('/payments/subscription-management-url'), null, pay.ManagementUrlSchema],
+  ['POST', p('/payments/subscription-by-session-id'), pay.PaymentSessionBodySchema, pay.PaymentSessionDetailsSchema],
+];
+
+interface Interaction {
+  description: string;
+  request: { method: string; path: string; body?: { content: unknown; contentType: string } };
+  response: { status: number; body?: { content: unknown } };
+}
+
+const pact = JSON.parse(readFileSync(PACT_FILE, 'utf8')) as { interactions: Interaction[] };
+const rowFor = (i: Interaction) => ROWS.find(([m, path]) => m === i.request.method && path.test(i.request.path));
+
+describe('every example in the pact satisfies the client schemas', () => {
+  it('covers all 38 calls', () => {
+    const used = new Set(pact.interactions.map(rowFor));
+    expect(used.has(undefined)).toBe(false);
+    expect(used.size).toBe(38);
+  });
+
+  it.each(pact.interactions.map((i) => [i.description, i] as const))('%s', (_, interaction) => {
+    const row = rowFor(interaction);
+    expect(row, `no schema for ${interaction.request.method} ${interaction.request.path}`).toBeDefined();
+    const [, , requestSchema, responseSchema] = row as Row;
+    const ok = interaction.response.status < 400;
+    const json = interaction.request.body?.contentType === 'application/json';
+    // Requests refused with 4xx may be invalid on purpose; everything the client sends on success must parse.
+    if (requestSchema && ok && json) requestSchema.parse(interaction.request.body?.content);
+    (ok ? responseSchema : ErrorBodySchema).parse(interaction.response.body?.content);
+  });
+});
