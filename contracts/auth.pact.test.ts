@@ -12,7 +12,9 @@ describe('auth', () => {
       .addInteraction()
       .given('a new visitor')
       .uponReceiving('a request for a one-time code')
-      .withRequest('POST', '/api/v1/auth/send-code', (b) => b.headers(JSON_HEADERS).jsonBody({ email: 'owner@pact.test' }))
+      .withRequest('POST', '/api/v1/auth/send-code', (b) =>
+        b.headers(JSON_HEADERS).jsonBody({ email: 'owner@pact.test' }),
+      )
       .willRespondWith(200, (b) => b.jsonBody({ success: true }))
       .executeTest(async (server) => {
         useMockServer(server, { signedIn: false });
@@ -28,7 +30,12 @@ describe('auth', () => {
         b.headers(JSON_HEADERS).jsonBody({ email: 'owner@pact.test', code: '123456' }),
       )
       .willRespondWith(200, (b) =>
-        b.jsonBody({ accessToken: string('token-abc'), id: like(USER_ID), userId: like(USER_ID), email: like('owner@pact.test') }),
+        b.jsonBody({
+          accessToken: string('token-abc'),
+          id: like(USER_ID),
+          userId: like(USER_ID),
+          email: like('owner@pact.test'),
+        }),
       )
       .executeTest(async (server) => {
         useMockServer(server, { signedIn: false });
@@ -59,7 +66,9 @@ describe('auth', () => {
       .given('a signed-in user')
       .uponReceiving('a request for the current user')
       .withRequest('GET', '/api/v1/users/me', (b) => b.headers(AUTH))
-      .willRespondWith(200, (b) => b.jsonBody({ id: like(USER_ID), email: like('owner@pact.test'), isAdmin: boolean(false) }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({ id: like(USER_ID), email: like('owner@pact.test'), isAdmin: boolean(false) }),
+      )
       .executeTest(async (server) => {
         useMockServer(server);
         await expect(getCurrentUser()).resolves.toMatchObject({ isAdmin: false });
@@ -74,7 +83,10 @@ describe('auth', () => {
       .willRespondWith(401, (b) => b.jsonBody(errorBody(401, 'UNAUTHORIZED', 'Unauthorized')))
       .executeTest(async (server) => {
         useMockServer(server, { signedIn: false });
-        localStorage.setItem('influx-user-info', JSON.stringify({ accessToken: 'expired-token', id: 'u', userId: 'u' }));
+        localStorage.setItem(
+          'influx-user-info',
+          JSON.stringify({ accessToken: 'expired-token', id: 'u', userId: 'u' }),
+        );
         await expect(getCurrentUser()).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
       }));
 });

@@ -2,15 +2,24 @@ import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { analyzeSession, getSessionMessages, searchSessions, starSession } from '../src/api/chatSessions';
 import { SessionFilter } from '../src/api/schemas/chatSessions';
-import { analysisExample, AUTH, dateTime, JSON_HEADERS, messageExample, newPact, useMockServer } from './pact';
+import {
+  AUTH,
+  analysisExample,
+  dateTime,
+  JSON_HEADERS,
+  messageExample,
+  newPact,
+  useMockServer,
+} from './pact';
 
 const { eachLike, like, boolean, nullValue } = MatchersV3;
 const pact = newPact();
 const withSession = () =>
-  pact
-    .addInteraction()
-    .given('a signed-in user')
-    .given('the user has a chat session', { id: 'sess-1', fromNumber: '8613812345678@c.us', isStarred: true });
+  pact.addInteraction().given('a signed-in user').given('the user has a chat session', {
+    id: 'sess-1',
+    fromNumber: '8613812345678@c.us',
+    isStarred: true,
+  });
 
 const sessionExample = {
   id: like('sess-1'),
@@ -72,7 +81,9 @@ describe('chat sessions', () => {
   it('analyzes a session', () =>
     withSession()
       .uponReceiving('a request to analyze a session')
-      .withRequest('POST', '/api/v1/chat-session/sess-1/analyze', (b) => b.headers({ ...AUTH, ...JSON_HEADERS }).jsonBody({}))
+      .withRequest('POST', '/api/v1/chat-session/sess-1/analyze', (b) =>
+        b.headers({ ...AUTH, ...JSON_HEADERS }).jsonBody({}),
+      )
       .willRespondWith(200, (b) => b.jsonBody(analysisExample))
       .executeTest(async (server) => {
         useMockServer(server);

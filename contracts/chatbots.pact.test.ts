@@ -9,8 +9,8 @@ import {
   listChatbots,
   listUserChatbots,
   sendTestMessage,
-  updateChatbot,
   USER_ID_HEADER,
+  updateChatbot,
 } from '../src/api/chatbots';
 import type { ChatbotBody } from '../src/api/schemas/chatbots';
 import {
@@ -57,11 +57,19 @@ describe('chatbots', () => {
         b.headers({ ...AUTH, ...JSON_HEADERS, [USER_ID_HEADER]: USER_ID }).jsonBody(body),
       )
       .willRespondWith(200, (b) =>
-        b.jsonBody({ ...chatbotExample('bot-9', 'Sales bot'), name: 'Sales bot', temperature: '0.7', maxTokens: 2048 }),
+        b.jsonBody({
+          ...chatbotExample('bot-9', 'Sales bot'),
+          name: 'Sales bot',
+          temperature: '0.7',
+          maxTokens: 2048,
+        }),
       )
       .executeTest(async (server) => {
         useMockServer(server);
-        await expect(createChatbot(USER_ID, body)).resolves.toMatchObject({ name: 'Sales bot', temperature: '0.7' });
+        await expect(createChatbot(USER_ID, body)).resolves.toMatchObject({
+          name: 'Sales bot',
+          temperature: '0.7',
+        });
       }));
 
   it('refuses a chatbot beyond the plan limit', () =>
@@ -71,7 +79,9 @@ describe('chatbots', () => {
       .given('the user has reached the chatbot limit')
       .uponReceiving('a request to create a chatbot beyond the limit')
       .withRequest('POST', '/api/v1/chatbots', (b) =>
-        b.headers({ ...AUTH, ...JSON_HEADERS, [USER_ID_HEADER]: USER_ID }).jsonBody({ ...body, knowledgeBaseIds: [] }),
+        b
+          .headers({ ...AUTH, ...JSON_HEADERS, [USER_ID_HEADER]: USER_ID })
+          .jsonBody({ ...body, knowledgeBaseIds: [] }),
       )
       .willRespondWith(403, (b) =>
         b.jsonBody({
@@ -141,7 +151,9 @@ describe('chatbots', () => {
     withBot()
       .given('the user has an uploaded knowledge file', { id: 'kf-1' })
       .uponReceiving('a request to update a chatbot')
-      .withRequest('PATCH', '/api/v1/chatbots/bot-1', (b) => b.headers({ ...AUTH, ...JSON_HEADERS }).jsonBody(body))
+      .withRequest('PATCH', '/api/v1/chatbots/bot-1', (b) =>
+        b.headers({ ...AUTH, ...JSON_HEADERS }).jsonBody(body),
+      )
       .willRespondWith(200, (b) => b.jsonBody({ ...chatbotExample(), name: 'Sales bot' }))
       .executeTest(async (server) => {
         useMockServer(server);
@@ -155,10 +167,14 @@ describe('chatbots', () => {
       .withRequest('PATCH', '/api/v1/chatbots/bot-1', (b) =>
         b.headers({ ...AUTH, ...JSON_HEADERS }).jsonBody({ ...body, knowledgeBaseIds: [] }),
       )
-      .willRespondWith(409, (b) => b.jsonBody(errorBody(409, 'DUPLICATE_NAME', 'A chatbot with this name already exists')))
+      .willRespondWith(409, (b) =>
+        b.jsonBody(errorBody(409, 'DUPLICATE_NAME', 'A chatbot with this name already exists')),
+      )
       .executeTest(async (server) => {
         useMockServer(server);
-        await expect(updateChatbot('bot-1', { ...body, knowledgeBaseIds: [] })).rejects.toMatchObject({ status: 409 });
+        await expect(updateChatbot('bot-1', { ...body, knowledgeBaseIds: [] })).rejects.toMatchObject({
+          status: 409,
+        });
       }));
 
   it('deletes a chatbot', () =>
@@ -177,7 +193,9 @@ describe('chatbots', () => {
       .withRequest('POST', '/api/v1/chatbots/test/bot-1', (b) =>
         b.headers({ ...AUTH, ...JSON_HEADERS }).jsonBody({ message: 'Do you ship abroad?' }),
       )
-      .willRespondWith(200, (b) => b.jsonBody({ message: like('Yes, we ship to 40 countries.'), threadId: like('thread-1') }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({ message: like('Yes, we ship to 40 countries.'), threadId: like('thread-1') }),
+      )
       .executeTest(async (server) => {
         useMockServer(server);
         const reply = await sendTestMessage('bot-1', { message: 'Do you ship abroad?' });

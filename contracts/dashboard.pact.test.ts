@@ -32,24 +32,30 @@ describe('dashboard', () => {
     ));
 
   it('compares WhatsApp users with yesterday', () =>
-    get('a comparison of WhatsApp users with yesterday', '/chat-session/count/whatsapp-users', comparison).executeTest(
+    get(
+      'a comparison of WhatsApp users with yesterday',
+      '/chat-session/count/whatsapp-users',
+      comparison,
+    ).executeTest(async (server) => {
+      useMockServer(server);
+      await expect(getWhatsappUserComparison()).resolves.toMatchObject({ countsOfToday: 12 });
+    }));
+
+  it('counts active chatbots', () =>
+    get('a count of active chatbots', '/chatbots/count/active', { count: integer(2) }).executeTest(
       async (server) => {
         useMockServer(server);
-        await expect(getWhatsappUserComparison()).resolves.toMatchObject({ countsOfToday: 12 });
+        await expect(getActiveChatbotCount()).resolves.toEqual({ count: 2 });
       },
     ));
 
-  it('counts active chatbots', () =>
-    get('a count of active chatbots', '/chatbots/count/active', { count: integer(2) }).executeTest(async (server) => {
-      useMockServer(server);
-      await expect(getActiveChatbotCount()).resolves.toEqual({ count: 2 });
-    }));
-
   it('counts active instances', () =>
-    get('a count of active instances', '/whatsapp/count/active', { count: integer(1) }).executeTest(async (server) => {
-      useMockServer(server);
-      await expect(getActiveInstanceCount()).resolves.toEqual({ count: 1 });
-    }));
+    get('a count of active instances', '/whatsapp/count/active', { count: integer(1) }).executeTest(
+      async (server) => {
+        useMockServer(server);
+        await expect(getActiveInstanceCount()).resolves.toEqual({ count: 1 });
+      },
+    ));
 
   it('lists recent activity', () =>
     get(

@@ -55,7 +55,12 @@ const ROWS: Row[] = [
   ['DELETE', p('/membership/{id}'), null, OkSchema],
   ['POST', p('/payments/create'), pay.CreatePaymentBodySchema, pay.CreatePaymentResultSchema],
   ['GET', p('/payments/subscription-management-url'), null, pay.ManagementUrlSchema],
-  ['POST', p('/payments/subscription-by-session-id'), pay.PaymentSessionBodySchema, pay.PaymentSessionDetailsSchema],
+  [
+    'POST',
+    p('/payments/subscription-by-session-id'),
+    pay.PaymentSessionBodySchema,
+    pay.PaymentSessionDetailsSchema,
+  ],
 ];
 
 interface Interaction {
@@ -65,7 +70,8 @@ interface Interaction {
 }
 
 const pact = JSON.parse(readFileSync(PACT_FILE, 'utf8')) as { interactions: Interaction[] };
-const rowFor = (i: Interaction) => ROWS.find(([m, path]) => m === i.request.method && path.test(i.request.path));
+const rowFor = (i: Interaction) =>
+  ROWS.find(([m, path]) => m === i.request.method && path.test(i.request.path));
 
 describe('every example in the pact satisfies the client schemas', () => {
   it('covers all 38 calls', () => {

@@ -1,5 +1,6 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
+import { http } from '../src/api/client';
 import {
   createInstance,
   getInstance,
@@ -8,14 +9,16 @@ import {
   logoutInstance,
   updateInstance,
 } from '../src/api/instances';
-import { http } from '../src/api/client';
 import { InstanceSchema, TimeRange } from '../src/api/schemas/instances';
 import { AUTH, errorBody, instanceExample, JSON_HEADERS, newPact, useMockServer } from './pact';
 
 const { integer, eachLike, like, nullValue } = MatchersV3;
 const pact = newPact();
 const withInstance = (b: ReturnType<typeof pact.addInteraction>) =>
-  b.given('a signed-in user').given('the user has a chatbot', { id: 'bot-1' }).given('the user has an instance', { id: 'inst-1' });
+  b
+    .given('a signed-in user')
+    .given('the user has a chatbot', { id: 'bot-1' })
+    .given('the user has an instance', { id: 'inst-1' });
 
 describe('instances', () => {
   it('creates an instance waiting for a scan', () =>
@@ -23,7 +26,9 @@ describe('instances', () => {
       .addInteraction()
       .given('a signed-in user')
       .uponReceiving('a request to create an instance')
-      .withRequest('POST', '/api/v1/whatsapp/create-instance', (b) => b.headers({ ...AUTH, ...JSON_HEADERS }).jsonBody({}))
+      .withRequest('POST', '/api/v1/whatsapp/create-instance', (b) =>
+        b.headers({ ...AUTH, ...JSON_HEADERS }).jsonBody({}),
+      )
       .willRespondWith(200, (b) =>
         b.jsonBody({
           ...instanceExample('inst-9'),
@@ -46,7 +51,9 @@ describe('instances', () => {
       .given('a signed-in user')
       .given('the user has reached the instance limit')
       .uponReceiving('a request to create an instance beyond the limit')
-      .withRequest('POST', '/api/v1/whatsapp/create-instance', (b) => b.headers({ ...AUTH, ...JSON_HEADERS }).jsonBody({}))
+      .withRequest('POST', '/api/v1/whatsapp/create-instance', (b) =>
+        b.headers({ ...AUTH, ...JSON_HEADERS }).jsonBody({}),
+      )
       .willRespondWith(403, (b) =>
         b.jsonBody({
           ...errorBody(403, 'PLAN_LIMIT_REACHED', 'Your plan allows 1 instance'),
@@ -94,7 +101,9 @@ describe('instances', () => {
   it('logs an instance out', () =>
     withInstance(pact.addInteraction())
       .uponReceiving('a request to log an instance out')
-      .withRequest('POST', '/api/v1/whatsapp/inst-1/logout', (b) => b.headers({ ...AUTH, ...JSON_HEADERS }).jsonBody({}))
+      .withRequest('POST', '/api/v1/whatsapp/inst-1/logout', (b) =>
+        b.headers({ ...AUTH, ...JSON_HEADERS }).jsonBody({}),
+      )
       .willRespondWith(200, (b) => b.jsonBody({ success: true }))
       .executeTest(async (server) => {
         useMockServer(server);
@@ -107,7 +116,9 @@ describe('instances', () => {
       .withRequest('POST', '/api/v1/whatsapp/inst-1/update', (b) =>
         b.headers({ ...AUTH, ...JSON_HEADERS }).jsonBody({ instanceName: 'Front desk', chatbotId: 'bot-1' }),
       )
-      .willRespondWith(200, (b) => b.jsonBody({ ...instanceExample(), instanceName: 'Front desk', chatbotId: 'bot-1' }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({ ...instanceExample(), instanceName: 'Front desk', chatbotId: 'bot-1' }),
+      )
       .executeTest(async (server) => {
         useMockServer(server);
         const updated = await updateInstance('inst-1', { instanceName: 'Front desk', chatbotId: 'bot-1' });
@@ -125,7 +136,9 @@ describe('instances', () => {
         useMockServer(server);
         // The client validates before sending; this pins what the server says when something gets through.
         await expect(
-          http.post('/whatsapp/inst-1/update', InstanceSchema, { body: { instanceName: '', chatbotId: 'bot-1' } }),
+          http.post('/whatsapp/inst-1/update', InstanceSchema, {
+            body: { instanceName: '', chatbotId: 'bot-1' },
+          }),
         ).rejects.toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
       }));
 

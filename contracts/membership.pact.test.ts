@@ -92,7 +92,9 @@ describe('membership', () => {
   it('creates a plan as admin', () =>
     asAdmin()
       .uponReceiving('a request from an admin to create a plan')
-      .withRequest('POST', '/api/v1/membership', (b) => b.headers({ ...AUTH, ...JSON_HEADERS }).jsonBody(planBody))
+      .withRequest('POST', '/api/v1/membership', (b) =>
+        b.headers({ ...AUTH, ...JSON_HEADERS }).jsonBody(planBody),
+      )
       .willRespondWith(200, (b) => b.jsonBody({ ...planExample('plan-growth'), name: 'Growth', level: 2 }))
       .executeTest(async (server) => {
         useMockServer(server);
@@ -102,8 +104,12 @@ describe('membership', () => {
   it('refuses plan changes from a non-admin', () =>
     asUser()
       .uponReceiving('a request from a regular user to create a plan')
-      .withRequest('POST', '/api/v1/membership', (b) => b.headers({ ...AUTH, ...JSON_HEADERS }).jsonBody(planBody))
-      .willRespondWith(403, (b) => b.jsonBody(errorBody(403, 'FORBIDDEN', 'Only administrators can manage plans')))
+      .withRequest('POST', '/api/v1/membership', (b) =>
+        b.headers({ ...AUTH, ...JSON_HEADERS }).jsonBody(planBody),
+      )
+      .willRespondWith(403, (b) =>
+        b.jsonBody(errorBody(403, 'FORBIDDEN', 'Only administrators can manage plans')),
+      )
       .executeTest(async (server) => {
         useMockServer(server);
         await expect(createPlan(planBody)).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
@@ -113,7 +119,9 @@ describe('membership', () => {
     asAdmin()
       .given('a plan exists', { id: 'plan-growth' })
       .uponReceiving('a request from an admin to update a plan')
-      .withRequest('PUT', '/api/v1/membership/plan-growth', (b) => b.headers({ ...AUTH, ...JSON_HEADERS }).jsonBody(planBody))
+      .withRequest('PUT', '/api/v1/membership/plan-growth', (b) =>
+        b.headers({ ...AUTH, ...JSON_HEADERS }).jsonBody(planBody),
+      )
       .willRespondWith(200, (b) => b.jsonBody({ ...planExample('plan-growth'), name: 'Growth' }))
       .executeTest(async (server) => {
         useMockServer(server);

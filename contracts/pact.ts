@@ -1,4 +1,4 @@
-import { MatchersV3, PactV4, SpecificationVersion, type V4MockServer } from '@pact-foundation/pact';
+import { MatchersV3, PactV4, SpecificationVersion, type V3MockServer } from '@pact-foundation/pact';
 import { configureClient } from '../src/api/client';
 import { clearUserInfo, writeUserInfo } from '../src/api/storage';
 
@@ -14,10 +14,16 @@ export const AUTH = { Authorization: `Bearer ${TOKEN}` };
 export const JSON_HEADERS = { 'Content-Type': 'application/json' };
 
 export const newPact = () =>
-  new PactV4({ consumer: CONSUMER, provider: PROVIDER, dir: PACT_DIR, logLevel: 'warn', spec: SpecificationVersion.SPECIFICATION_VERSION_V4 });
+  new PactV4({
+    consumer: CONSUMER,
+    provider: PROVIDER,
+    dir: PACT_DIR,
+    logLevel: 'warn',
+    spec: SpecificationVersion.SPECIFICATION_VERSION_V4,
+  });
 
 /** Points the real client at Pact's mock server, signed in (or not) as the contract's user. */
-export function useMockServer(server: V4MockServer, { signedIn = true } = {}): void {
+export function useMockServer(server: V3MockServer, { signedIn = true } = {}): void {
   configureClient({ baseURL: `${server.url}/api/v1`, onUnauthorized: () => {}, currentLocation: () => '/' });
   if (signedIn) writeUserInfo({ accessToken: TOKEN, id: USER_ID, userId: USER_ID });
   else clearUserInfo();

@@ -14,7 +14,9 @@ describe('payments', () => {
       .given('a signed-in user on the free plan')
       .uponReceiving('a request to pay for a plan monthly')
       .withRequest('POST', '/api/v1/payments/create', (b) =>
-        b.headers({ ...AUTH, ...JSON_HEADERS }).jsonBody({ membershipId: 'plan-pro', scheduleType: ScheduleType.monthly }),
+        b
+          .headers({ ...AUTH, ...JSON_HEADERS })
+          .jsonBody({ membershipId: 'plan-pro', scheduleType: ScheduleType.monthly }),
       )
       .willRespondWith(200, (b) =>
         b.jsonBody({ redirectUrl: regex(/^https?:\/\/.+/, 'https://checkout.example/cs_demo_1') }),
@@ -31,12 +33,16 @@ describe('payments', () => {
       .given('a signed-in user')
       .uponReceiving('a request to move a paid subscription to another plan yearly')
       .withRequest('POST', '/api/v1/payments/create', (b) =>
-        b.headers({ ...AUTH, ...JSON_HEADERS }).jsonBody({ membershipId: 'plan-pro', scheduleType: ScheduleType.yearly }),
+        b
+          .headers({ ...AUTH, ...JSON_HEADERS })
+          .jsonBody({ membershipId: 'plan-pro', scheduleType: ScheduleType.yearly }),
       )
       .willRespondWith(200, (b) => b.jsonBody({ isUpdate: true }))
       .executeTest(async (server) => {
         useMockServer(server);
-        await expect(createPayment({ membershipId: 'plan-pro', scheduleType: ScheduleType.yearly })).resolves.toEqual({
+        await expect(
+          createPayment({ membershipId: 'plan-pro', scheduleType: ScheduleType.yearly }),
+        ).resolves.toEqual({
           isUpdate: true,
         });
       }));
@@ -47,7 +53,9 @@ describe('payments', () => {
       .given('a signed-in user')
       .uponReceiving('a request to pay for a plan that does not exist')
       .withRequest('POST', '/api/v1/payments/create', (b) =>
-        b.headers({ ...AUTH, ...JSON_HEADERS }).jsonBody({ membershipId: 'plan-missing', scheduleType: ScheduleType.monthly }),
+        b
+          .headers({ ...AUTH, ...JSON_HEADERS })
+          .jsonBody({ membershipId: 'plan-missing', scheduleType: ScheduleType.monthly }),
       )
       .willRespondWith(404, (b) => b.jsonBody(errorBody(404, 'NOT_FOUND', 'Plan not found')))
       .executeTest(async (server) => {
@@ -66,7 +74,9 @@ describe('payments', () => {
       .withRequest('GET', '/api/v1/payments/subscription-management-url', (b) =>
         b.headers(AUTH).query({ sessionId: 'cs_demo_1' }),
       )
-      .willRespondWith(200, (b) => b.jsonBody({ url: regex(/^https?:\/\/.+/, 'https://billing.example/portal/1') }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({ url: regex(/^https?:\/\/.+/, 'https://billing.example/portal/1') }),
+      )
       .executeTest(async (server) => {
         useMockServer(server);
         await expect(getSubscriptionManagementUrl('cs_demo_1')).resolves.toHaveProperty('url');

@@ -5,8 +5,8 @@ import {
   LoginBodySchema,
   SendCodeBodySchema,
   SendCodeResponseSchema,
+  UserInfoSchema,
 } from './schemas/auth';
-import { UserInfoSchema } from './schemas/auth';
 
 export const sendCode = (email: string, signal?: AbortSignal) =>
   http.post('/auth/send-code', SendCodeResponseSchema, { body: SendCodeBodySchema.parse({ email }), signal });

@@ -42,4 +42,7 @@ export const deleteChatbot = (id: string, signal?: AbortSignal) =>
   http.delete(`/chatbots/${seg(id)}`, OkSchema, { signal });
 
 export const sendTestMessage = (id: string, body: TestChatBody, signal?: AbortSignal) =>
-  http.post(`/chatbots/test/${seg(id)}`, TestChatReplySchema, { body: TestChatBodySchema.parse(body), signal });
+  http.post(`/chatbots/test/${seg(id)}`, TestChatReplySchema, {
+    body: TestChatBodySchema.parse(body),
+    signal,
+  });

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { delay, HttpResponse, http as mswHttp } from 'msw';
 import { setupServer } from 'msw/node';
-import { installMemoryStorage } from '../../tests/memoryStorage';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { installMemoryStorage } from '../../tests/memoryStorage';
 import { loginWithCode, sendCode } from './auth';
 import { getSessionMessages } from './chatSessions';
 import { configureClient, holdRequestsUntil, http, loginPathFor, resetClient, streamGet } from './client';
@@ -78,7 +78,9 @@ describe('401', () => {
     expect(error.status).toBe(401);
     expect(readUserInfo()).toBeNull();
     expect(onUnauthorized).toHaveBeenCalledExactlyOnceWith('/chat-history?filter=2#top');
-    expect(loginPathFor('/chat-history?filter=2#top')).toBe('/login?redirect=%2Fchat-history%3Ffilter%3D2%23top');
+    expect(loginPathFor('/chat-history?filter=2#top')).toBe(
+      '/login?redirect=%2Fchat-history%3Ffilter%3D2%23top',
+    );
   });
 
   it.each([
@@ -146,23 +148,38 @@ describe('response validation', () => {
     );
     const error = await getSessionMessages('s1').catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ kind: 'schema', endpoint: 'GET /chat-session/s1/messages', field: '0.sentAt' });
+    expect(error).toMatchObject({
+      kind: 'schema',
+      endpoint: 'GET /chat-session/s1/messages',
+      field: '0.sentAt',
+    });
     expect(error.message).toContain('GET /chat-session/s1/messages');
   });
 
   it('carries the server error body and its message', async () => {
     server.use(
       mswHttp.post(`${BASE}/auth/login-otp`, () =>
-        HttpResponse.json({ statusCode: 400, message: 'Invalid verification code', code: 'INVALID_CODE' }, { status: 400 }),
+        HttpResponse.json(
+          { statusCode: 400, message: 'Invalid verification code', code: 'INVALID_CODE' },
+          { status: 400 },
+        ),
       ),
     );
     const error = await loginWithCode({ email: 'a@b.test', code: '000000' }).catch((e) => e);
-    expect(error).toMatchObject({ kind: 'http', status: 400, code: 'INVALID_CODE', message: 'Invalid verification code' });
+    expect(error).toMatchObject({
+      kind: 'http',
+      status: 400,
+      code: 'INVALID_CODE',
+      message: 'Invalid verification code',
+    });
   });
 
   it('reports a network failure as such', async () => {
     server.use(mswHttp.post(`${BASE}/auth/send-code`, () => HttpResponse.error()));
-    await expect(sendCode('a@b.test')).rejects.toMatchObject({ kind: 'network', endpoint: 'POST /auth/send-code' });
+    await expect(sendCode('a@b.test')).rejects.toMatchObject({
+      kind: 'network',
+      endpoint: 'POST /auth/send-code',
+    });
   });
 
   it('validates input before sending it', async () => {
@@ -180,14 +197,23 @@ describe('multipart upload', () => {
         const form = await request.formData();
         const file = form.get('file') as File;
         received = { name: file.name, text: await file.text(), extra: form.get('extra') };
-        return HttpResponse.json({ name: file.name, size: file.size, date: new Date().toISOString(), knowledgeFileId: 'k1', url: 'https://files.test/k1' });
+        return HttpResponse.json({
+          name: file.name,
+          size: file.size,
+          date: new Date().toISOString(),
+          knowledgeFileId: 'k1',
+          url: 'https://files.test/k1',
+        });
       }),
     );
     const result = await uploadKnowledgeFile(new File(['hello'], 'faq.txt', { type: 'text/plain' }));
     expect(received).toEqual({ name: 'faq.txt', text: 'hello', extra: null });
     expect(result.knowledgeFileId).toBe('k1');
 
-    await http.upload('/upload/file-to-knowledge', z.unknown(), { file: new File(['x'], 'a.txt'), extra: 'v' });
+    await http.upload('/upload/file-to-knowledge', z.unknown(), {
+      file: new File(['x'], 'a.txt'),
+      extra: 'v',
+    });
     expect(received).toMatchObject({ extra: 'v' });
   });
 });
@@ -210,7 +236,12 @@ describe('streaming GET', () => {
     server.use(
       mswHttp.get(`${BASE}/stream`, ({ request }) => {
         accept = request.headers.get('accept');
-        return sse(['data: {"a":1}\n\nda', 'ta: {"b":2}\n', ': comment\nerror: {"message":"boom"}\n', 'data: {"c":3}']);
+        return sse([
+          'data: {"a":1}\n\nda',
+          'ta: {"b":2}\n',
+          ': comment\nerror: {"message":"boom"}\n',
+          'data: {"c":3}',
+        ]);
       }),
     );
     const data: unknown[] = [];
@@ -231,7 +262,12 @@ describe('streaming GET', () => {
   });
 
   it('reports the status text of a non-OK answer', async () => {
-    server.use(mswHttp.get(`${BASE}/stream`, () => new HttpResponse(null, { status: 503, statusText: 'Service Unavailable' })));
+    server.use(
+      mswHttp.get(
+        `${BASE}/stream`,
+        () => new HttpResponse(null, { status: 503, statusText: 'Service Unavailable' }),
+      ),
+    );
     const errors: ApiError[] = [];
     await streamGet('/stream', { onData: () => {}, onError: (e) => errors.push(e) });
     expect(errors).toHaveLength(1);

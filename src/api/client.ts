@@ -98,7 +98,8 @@ function toApiError(e: unknown, endpoint: string, path: string): ApiError {
       cause: e,
     });
   }
-  const aborted = (e instanceof Error && e.name === 'AbortError') || (e as FetchError)?.cause instanceof DOMException;
+  const aborted =
+    (e instanceof Error && e.name === 'AbortError') || (e as FetchError)?.cause instanceof DOMException;
   return new ApiError({
     kind: aborted ? 'aborted' : 'network',
     endpoint,
@@ -156,7 +157,8 @@ async function call<S extends z.ZodType>(
 }
 
 export const http = {
-  get: <S extends z.ZodType>(path: string, schema: S, o?: Omit<CallOptions, 'body'>) => call('GET', path, schema, o),
+  get: <S extends z.ZodType>(path: string, schema: S, o?: Omit<CallOptions, 'body'>) =>
+    call('GET', path, schema, o),
   post: <S extends z.ZodType>(path: string, schema: S, o?: CallOptions) => call('POST', path, schema, o),
   put: <S extends z.ZodType>(path: string, schema: S, o?: CallOptions) => call('PUT', path, schema, o),
   patch: <S extends z.ZodType>(path: string, schema: S, o?: CallOptions) => call('PATCH', path, schema, o),
@@ -188,8 +190,12 @@ export interface StreamHandlers {
 /** Streaming GET over server-sent events. Resolves when the stream ends or fails (failures go to onError). */
 export async function streamGet(path: string, handlers: StreamHandlers): Promise<void> {
   const endpoint = `GET ${pathOf(path)}`;
-  const fail = (message: string, kind: ApiError['kind'] = 'http', status: number | null = null, cause?: unknown) =>
-    handlers.onError(new ApiError({ kind, endpoint, message, status, cause }));
+  const fail = (
+    message: string,
+    kind: ApiError['kind'] = 'http',
+    status: number | null = null,
+    cause?: unknown,
+  ) => handlers.onError(new ApiError({ kind, endpoint, message, status, cause }));
   let response: Response;
   try {
     const headers = await prepare(path, 'text/event-stream');

@@ -13,4 +13,5 @@ export const getActiveChatbotCount = (signal?: AbortSignal) =>
 export const getActiveInstanceCount = (signal?: AbortSignal) =>
   http.get('/whatsapp/count/active', CountSchema, { signal });
 
-export const getActivityLog = (signal?: AbortSignal) => http.get('/activity-log/list', ActivityLogSchema, { signal });
+export const getActivityLog = (signal?: AbortSignal) =>
+  http.get('/activity-log/list', ActivityLogSchema, { signal });

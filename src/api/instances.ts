@@ -13,7 +13,8 @@ import {
 export const createInstance = (signal?: AbortSignal) =>
   http.post('/whatsapp/create-instance', InstanceSchema, { body: {}, signal });
 
-export const listInstances = (signal?: AbortSignal) => http.get('/whatsapp/list', InstanceListSchema, { signal });
+export const listInstances = (signal?: AbortSignal) =>
+  http.get('/whatsapp/list', InstanceListSchema, { signal });
 
 export const getInstance = (id: string, signal?: AbortSignal) =>
   http.get(`/whatsapp/${seg(id)}`, InstanceSchema, { signal });
@@ -22,7 +23,13 @@ export const logoutInstance = (id: string, signal?: AbortSignal) =>
   http.post(`/whatsapp/${seg(id)}/logout`, OkSchema, { body: {}, signal });
 
 export const updateInstance = (id: string, body: InstanceUpdateBody, signal?: AbortSignal) =>
-  http.post(`/whatsapp/${seg(id)}/update`, InstanceSchema, { body: InstanceUpdateBodySchema.parse(body), signal });
+  http.post(`/whatsapp/${seg(id)}/update`, InstanceSchema, {
+    body: InstanceUpdateBodySchema.parse(body),
+    signal,
+  });
 
 export const getUsageInfo = (timeRange: TimeRangeCode, signal?: AbortSignal) =>
-  http.post('/whatsapp/usage-info', UsageInfoSchema, { body: UsageInfoBodySchema.parse({ timeRange }), signal });
+  http.post('/whatsapp/usage-info', UsageInfoSchema, {
+    body: UsageInfoBodySchema.parse({ timeRange }),
+    signal,
+  });

@@ -10,7 +10,8 @@ import {
   UserMembershipSchema,
 } from './schemas/membership';
 
-export const listPlans = (signal?: AbortSignal) => http.get('/membership/plans', MembershipPlanListSchema, { signal });
+export const listPlans = (signal?: AbortSignal) =>
+  http.get('/membership/plans', MembershipPlanListSchema, { signal });
 
 export const getUserMembership = (signal?: AbortSignal) =>
   http.get('/membership/user', UserMembershipSchema, { signal });

@@ -9,7 +9,10 @@ import {
 } from './schemas/payments';
 
 export const createPayment = (body: CreatePaymentBody, signal?: AbortSignal) =>
-  http.post('/payments/create', CreatePaymentResultSchema, { body: CreatePaymentBodySchema.parse(body), signal });
+  http.post('/payments/create', CreatePaymentResultSchema, {
+    body: CreatePaymentBodySchema.parse(body),
+    signal,
+  });
 
 export const getSubscriptionManagementUrl = (sessionId: string, signal?: AbortSignal) =>
   http.get('/payments/subscription-management-url', ManagementUrlSchema, { query: { sessionId }, signal });

@@ -11,7 +11,12 @@ export const ComparisonSchema = z.object({
 export type Comparison = z.infer<typeof ComparisonSchema>;
 
 /** The spec's four event kinds; `type` lets the client translate, `description` is the server's own text. */
-export const ActivityTypeSchema = z.enum(['user_connected', 'agent_updated', 'knowledge_updated', 'instance_bound']);
+export const ActivityTypeSchema = z.enum([
+  'user_connected',
+  'agent_updated',
+  'knowledge_updated',
+  'instance_bound',
+]);
 export type ActivityType = z.infer<typeof ActivityTypeSchema>;
 
 export const ActivityLogEntrySchema = z.object({

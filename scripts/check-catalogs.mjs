@@ -1,0 +1,60 @@
+// Fails when a user-visible string is missing from the catalogs or left untranslated in zh-CN / zh-TW.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { bin, run } from './run.mjs';
+
+const LOCALES = ['en', 'zh-CN', 'zh-TW'];
+const catalog = (locale) => `src/locales/${locale}/messages.po`;
+
+if (run(bin('lingui'), ['extract', '--clean']) !== 0) process.exit(1);
+
+const problems = [];
+const changed = execFileSync('git', ['status', '--porcelain', '--', 'src/locales'], {
+  encoding: 'utf8',
+}).trim();
+if (changed) problems.push(`catalogs were out of date with the source (now re-extracted):\n${changed}`);
+
+/** msgid -> msgstr of a .po file (single-line and multi-line entries). */
+function entries(file) {
+  const out = new Map();
+  let id = null;
+  let field = null;
+  let str = '';
+  const flush = () => {
+    if (id !== null && id !== '') out.set(id, str);
+  };
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const m = /^(msgid|msgstr) "(.*)"$/.exec(line);
+    if (m) {
+      if (m[1] === 'msgid') {
+        flush();
+        id = m[2];
+        str = '';
+      } else str = m[2];
+      field = m[1];
+    } else if (/^"(.*)"$/.test(line) && field) {
+      const part = line.slice(1, -1);
+      if (field === 'msgid') id += part;
+      else str += part;
+    } else if (line.trim() === '') field = null;
+  }
+  flush();
+  return out;
+}
+
+for (const locale of LOCALES) {
+  if (!existsSync(catalog(locale))) {
+    problems.push(`missing catalog ${catalog(locale)}`);
+    continue;
+  }
+  if (locale === 'en') continue;
+  const missing = [...entries(catalog(locale))].filter(([, str]) => str === '').map(([id]) => id);
+  if (missing.length)
+    problems.push(`${locale}: ${missing.length} untranslated: ${missing.slice(0, 10).join(' | ')}`);
+}
+
+if (problems.length) {
+  console.error(`i18n check failed:\n- ${problems.join('\n- ')}`);
+  process.exit(1);
+}
+console.log('i18n: every catalog entry is translated in en, zh-CN and zh-TW');

@@ -1,0 +1,12 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Origin of the real API (e.g. https://api.example.com); the app calls <origin>/api/v1. Same origin when unset. */
+  readonly VITE_API_BASE_URL?: string;
+  /** "true" in demo and development builds: the in-browser mock backend answers every call. */
+  readonly VITE_MOCKS?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
