@@ -1,0 +1,27 @@
+import { i18n, type Messages } from '@lingui/core';
+import dayjs from 'dayjs';
+import { type Locale, storeLocale } from './locales';
+
+const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
+  en: () => import('../locales/en/messages.po'),
+  'zh-CN': () => import('../locales/zh-CN/messages.po'),
+  'zh-TW': () => import('../locales/zh-TW/messages.po'),
+};
+
+const dayjsLocales: Record<Locale, () => Promise<unknown>> = {
+  en: async () => undefined,
+  'zh-CN': () => import('dayjs/locale/zh-cn'),
+  'zh-TW': () => import('dayjs/locale/zh-tw'),
+};
+const dayjsName: Record<Locale, string> = { en: 'en', 'zh-CN': 'zh-cn', 'zh-TW': 'zh-tw' };
+
+/** Loads a language's catalog (its own lazy chunk), activates it and keeps <html lang> and dayjs in step. */
+export async function activateLocale(locale: Locale, { persist = true } = {}): Promise<void> {
+  const [{ messages }] = await Promise.all([catalogs[locale](), dayjsLocales[locale]()]);
+  i18n.loadAndActivate({ locale, messages });
+  dayjs.locale(dayjsName[locale]);
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+  if (persist) storeLocale(locale);
+}
+
+export { i18n };

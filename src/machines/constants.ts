@@ -1,0 +1,31 @@
+/** Business constants of spec section 9, named once. */
+
+export const TOAST_LIMIT = 5;
+export const TOAST_DEFAULT_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 300;
+
+export const QR_POLL_INTERVAL_MS = 5000;
+/** Polls without a scan before the code counts as expired (peers give up after about 2 minutes). */
+export const QR_MAX_POLLS_WITHOUT_SCAN = 24;
+/** Consecutive failing polls tolerated before the dialog shows a failure with a retry. */
+export const QR_MAX_POLL_FAILURES = 3;
+
+export const MAX_CHATBOTS = 3;
+export const DEFAULT_TEMPERATURE = 0.7;
+export const TEMPERATURE_MIN = 0;
+export const TEMPERATURE_MAX = 1;
+export const TEMPERATURE_STEP = 0.1;
+export const DEFAULT_MAX_TOKENS = 2048;
+
+export const DEFAULT_KNOWLEDGE_FILE_LIMIT = 10;
+export const DEFAULT_INSTANCE_LIMIT = 1;
+
+export const MEMBERSHIP_REFRESH_DELAY_MS = 2000;
+export const PLAN_UPDATE_RELOAD_DELAY_MS = 3000;
+export const LOGIN_REDIRECT_DELAY_MS = 1000;
+
+/** Usage meters turn amber from this share of a limit, red from the next. */
+export const USAGE_WARNING_RATIO = 0.5;
+export const USAGE_DANGER_RATIO = 0.8;
+
+export const SEARCH_DEBOUNCE_MS = 250;

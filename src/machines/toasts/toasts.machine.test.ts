@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, SimulatedClock } from 'xstate';
+import { modelPaths, replay, stateCoverage } from '../../../tests/model';
+import { TOAST_DEFAULT_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../constants';
+import { type ToastInput, toastMachine, toastsMachine } from './toasts.machine';
+
+const start = () => {
+  const clock = new SimulatedClock();
+  const actor = createActor(toastsMachine, { clock }).start();
+  const add = (toast: Partial<ToastInput> = {}) =>
+    actor.send({ type: 'toast.add', toast: { variant: 'info', title: 'Hello', ...toast } });
+  const toasts = () => actor.getSnapshot().context.toasts.map((t) => t.getSnapshot());
+  return { clock, actor, add, toasts };
+};
+
+describe('toast queue', () => {
+  it('shows the newest first and keeps at most the limit, dropping the oldest', () => {
+    const { add, toasts } = start();
+    for (let i = 1; i <= TOAST_LIMIT + 2; i++) add({ title: `t${i}` });
+    expect(toasts().map((t) => t.context.toast.title)).toEqual(['t7', 't6', 't5', 't4', 't3']);
+  });
+
+  it('dismisses itself after 5000 ms by default and is removed 300 ms later', () => {
+    const { clock, add, toasts } = start();
+    add();
+    clock.increment(TOAST_DEFAULT_DURATION_MS - 1);
+    expect(toasts()[0]?.hasTag('closing')).toBe(false);
+    clock.increment(1);
+    expect(toasts()[0]?.hasTag('closing')).toBe(true);
+    clock.increment(TOAST_REMOVE_DELAY_MS - 1);
+    expect(toasts()).toHaveLength(1);
+    clock.increment(1);
+    expect(toasts()).toHaveLength(0);
+  });
+
+  it('never dismisses a toast of duration 0 by itself', () => {
+    const { clock, add, actor, toasts } = start();
+    add({ duration: 0 });
+    clock.increment(10 * 60_000);
+    expect(toasts()).toHaveLength(1);
+    actor.send({ type: 'toast.dismiss', id: 'toast-1' });
+    clock.increment(TOAST_REMOVE_DELAY_MS);
+    expect(toasts()).toHaveLength(0);
+  });
+
+  it('honours a custom duration', () => {
+    const { clock, add, toasts } = start();
+    add({ duration: 1000 });
+    clock.increment(1000);
+    expect(toasts()[0]?.hasTag('closing')).toBe(true);
+  });
+
+  it('holds the timer while paused and restarts it on resume', () => {
+    const { clock, add, actor, toasts } = start();
+    add();
+    const [toast] = actor.getSnapshot().context.toasts;
+    clock.increment(4000);
+    toast?.send({ type: 'toast.pause' });
+    clock.increment(60_000);
+    expect(toasts()[0]?.hasTag('closing')).toBe(false);
+    toast?.send({ type: 'toast.resume' });
+    clock.increment(TOAST_DEFAULT_DURATION_MS);
+    expect(toasts()[0]?.hasTag('closing')).toBe(true);
+  });
+
+  it('dismisses all at once', () => {
+    const { clock, add, actor, toasts } = start();
+    add();
+    add({ duration: 0 });
+    actor.send({ type: 'toast.dismissAll' });
+    clock.increment(TOAST_REMOVE_DELAY_MS);
+    expect(toasts()).toHaveLength(0);
+  });
+
+  it('ignores a dismiss for an unknown toast', () => {
+    const { add, actor, toasts } = start();
+    add();
+    actor.send({ type: 'toast.dismiss', id: 'nope' });
+    expect(toasts()[0]?.hasTag('closing')).toBe(false);
+  });
+});
+
+describe('toast model', () => {
+  const input = { id: 't', variant: 'info' as const, title: 'x', description: null, duration: 5000 };
+  const events = [{ type: 'toast.dismiss' }, { type: 'toast.pause' }, { type: 'toast.resume' }];
+  const { shortest, simple } = modelPaths(toastMachine, { input, events });
+
+  it('reaches every state', () => {
+    expect(stateCoverage(toastMachine, simple).missing).toEqual([]);
+  });
+
+  it.each(shortest.map((p) => [JSON.stringify(p.state.value), p] as const))('replays the shortest path to %s', (_, path) => {
+    expect(replay(toastMachine, path, input).value).toEqual(path.state.value);
+  });
+});

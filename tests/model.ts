@@ -1,0 +1,96 @@
+import {
+  type AnyActorLogic,
+  type AnyStateMachine,
+  type AnyStateNode,
+  createActor,
+  type EventObject,
+  fromPromise,
+} from 'xstate';
+import { getShortestPaths, getSimplePaths } from 'xstate/graph';
+
+/** Every state node of a machine below its root. */
+export function stateNodes(machine: AnyStateMachine): AnyStateNode[] {
+  const out: AnyStateNode[] = [];
+  const walk = (node: AnyStateNode) => {
+    for (const child of Object.values(node.states) as AnyStateNode[]) {
+      out.push(child);
+      walk(child);
+    }
+  };
+  walk(machine.root);
+  return out;
+}
+
+export interface ImplicitEventOptions {
+  /** Output of each invoked actor (by invoke id) for its done event. */
+  outputs?: Record<string, unknown>;
+  /** Errors of invoked actors (by invoke id); a generic error by default. */
+  errors?: Record<string, unknown>;
+}
+
+/**
+ * The events graph traversal cannot know by itself: timers firing (xstate.after.*) and invoked actors
+ * finishing (xstate.done.actor.*) or failing (xstate.error.actor.*). Invoke ids must be explicit.
+ */
+export function implicitEvents(machine: AnyStateMachine, options: ImplicitEventOptions = {}): EventObject[] {
+  const events = new Map<string, EventObject>();
+  for (const node of stateNodes(machine)) {
+    for (const t of node.after) events.set(t.eventType, { type: t.eventType });
+    for (const inv of node.invoke) {
+      const done = `xstate.done.actor.${inv.id}`;
+      const error = `xstate.error.actor.${inv.id}`;
+      events.set(done, { type: done, output: options.outputs?.[inv.id] } as EventObject);
+      events.set(error, { type: error, error: options.errors?.[inv.id] ?? new Error('failed') } as EventObject);
+    }
+  }
+  return [...events.values()];
+}
+
+/** Actors that never settle, so a replay is driven only by the events of the path. */
+export function inertActors(machine: AnyStateMachine): Record<string, AnyActorLogic> {
+  const actors: Record<string, AnyActorLogic> = {};
+  for (const name of Object.keys(machine.implementations.actors ?? {})) {
+    actors[name] = fromPromise(() => new Promise(() => {}));
+  }
+  return actors;
+}
+
+export interface ModelOptions<TInput> extends ImplicitEventOptions {
+  input?: TInput;
+  /** The machine's own events, with the payloads worth exploring. */
+  events: EventObject[];
+}
+
+export function modelPaths<TInput>(machine: AnyStateMachine, options: ModelOptions<TInput>) {
+  const events = [...options.events, ...implicitEvents(machine, options)];
+  const traversal = { input: options.input, events } as never;
+  return {
+    shortest: getShortestPaths(machine, traversal),
+    simple: getSimplePaths(machine, traversal),
+  };
+}
+
+type Path = ReturnType<typeof getShortestPaths>[number];
+
+/** Runs a generated path against a live actor (inert invokes, timers as events) and returns its snapshot. */
+export function replay<TInput>(machine: AnyStateMachine, path: Path, input?: TInput) {
+  const actor = createActor(machine.provide({ actors: inertActors(machine) }), { input } as never).start();
+  for (const step of path.steps.slice(1)) actor.send(step.event);
+  const snapshot = actor.getSnapshot();
+  actor.stop();
+  return snapshot;
+}
+
+/** State node ids reached by a set of paths, and those defined; equal sets mean every state is reached. */
+export function stateCoverage(machine: AnyStateMachine, paths: Path[]) {
+  const all = new Set(stateNodes(machine).map((n) => n.id));
+  const reached = new Set<string>();
+  for (const path of paths) {
+    for (const step of path.steps) {
+      for (const node of (step.state as { _nodes?: AnyStateNode[] })._nodes ?? []) {
+        if (node.id !== machine.id) reached.add(node.id);
+      }
+    }
+  }
+  return { all, reached, missing: [...all].filter((id) => !reached.has(id)) };
+}
