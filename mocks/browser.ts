@@ -1,0 +1,40 @@
+import { setupWorker } from 'msw/browser';
+import { handlers } from './handlers';
+import { enablePersistence, restoreSnapshot, saveSnapshot } from './persistence';
+import { type ScenarioName, scenarioHandlers, scenarioSeed, toScenario } from './scenarios';
+import { seedDemo } from './seed';
+
+/** Remembers the scenario of this tab, so a reload without ?scenario= keeps it (?scenario=happy leaves it). */
+const SCENARIO_KEY = 'influx-demo-scenario';
+
+function chooseScenario(requested: string | null | undefined): ScenarioName {
+  let remembered: string | null = null;
+  try {
+    if (requested) sessionStorage.setItem(SCENARIO_KEY, requested);
+    remembered = sessionStorage.getItem(SCENARIO_KEY);
+  } catch {
+    // No sessionStorage (privacy modes): the requested scenario still applies to this load.
+  }
+  return toScenario(requested ?? remembered);
+}
+
+/**
+ * Demo mode: the mock backend in the page. Restores the tab's saved data or seeds the demo, then starts the
+ * service worker with the scenario's handlers in front of the normal ones.
+ */
+export async function startMocks({ scenario }: { scenario?: string | null } = {}) {
+  const name = chooseScenario(scenario);
+  const extra = scenarioHandlers(name);
+  if (!(await restoreSnapshot(name))) {
+    await seedDemo(scenarioSeed(name));
+    saveSnapshot(name);
+  }
+  enablePersistence(name);
+  const worker = setupWorker(...extra, ...handlers);
+  await worker.start({
+    onUnhandledFrame: 'bypass',
+    quiet: true,
+    serviceWorker: { url: '/mockServiceWorker.js' },
+  });
+  return { worker, scenario: name };
+}

@@ -1,0 +1,163 @@
+import { Collection } from '@msw/data';
+import { z } from 'zod';
+import { ChatbotSchema } from '../src/api/schemas/chatbots';
+import { ChatMessageSchema, ChatSessionSchema } from '../src/api/schemas/chatSessions';
+import { DateTimeSchema, IdSchema } from '../src/api/schemas/common';
+import { ActivityLogEntrySchema, ActivityTypeSchema } from '../src/api/schemas/dashboard';
+import { InstanceSchema } from '../src/api/schemas/instances';
+import { MembershipPlanSchema } from '../src/api/schemas/membership';
+import { ScheduleTypeSchema } from '../src/api/schemas/payments';
+import { UploadedFileSchema } from '../src/api/schemas/upload';
+import { clearMailbox } from './mailbox';
+
+/*
+ * Records are the client's schemas plus what only the server knows (owner, counters, secrets), so a field
+ * the client expects cannot go missing from the mock without tsc or a failing create noticing.
+ */
+const Owned = { ownerId: IdSchema };
+
+export const UserSchema = z.object({
+  id: IdSchema,
+  email: z.email(),
+  isAdmin: z.boolean(),
+  createdAt: DateTimeSchema,
+});
+export const AuthSessionSchema = z.object({
+  token: z.string().min(1),
+  userId: IdSchema,
+  createdAt: DateTimeSchema,
+});
+export const LoginCodeSchema = z.object({
+  email: z.email(),
+  code: z.string().regex(/^\d{6}$/),
+  /** Epoch ms of the mock clock. */
+  expiresAt: z.number(),
+  attempts: z.number().int().nonnegative(),
+});
+export const MembershipSchema = z.object({
+  userId: IdSchema,
+  planId: IdSchema,
+  scheduleType: ScheduleTypeSchema.nullable(),
+  endDate: DateTimeSchema.nullable(),
+});
+export const ChatbotRecordSchema = ChatbotSchema.extend({ ...Owned, createdAt: DateTimeSchema });
+export const KnowledgeFileRecordSchema = UploadedFileSchema.extend(Owned);
+export const InstanceRecordSchema = InstanceSchema.extend({
+  ...Owned,
+  /** Detail reads while waiting for a scan: the simulated phone scans after a few. */
+  polls: z.number().int().nonnegative(),
+  loggedOut: z.boolean(),
+});
+/** `messages` holds the preview (first message) exactly as search answers it; all messages live below. */
+export const ChatSessionRecordSchema = ChatSessionSchema.extend(Owned);
+export const ChatMessageRecordSchema = ChatMessageSchema.extend({ ...Owned, sessionId: IdSchema });
+export const TestThreadSchema = z.object({
+  id: IdSchema,
+  ...Owned,
+  chatbotId: IdSchema,
+  turns: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string(), at: DateTimeSchema })),
+});
+export const ActivityRecordSchema = ActivityLogEntrySchema.extend({
+  id: IdSchema,
+  ...Owned,
+  type: ActivityTypeSchema,
+});
+export const CheckoutSchema = z.object({
+  sessionId: z.string().min(1),
+  userId: IdSchema,
+  planId: IdSchema,
+  scheduleType: ScheduleTypeSchema,
+  status: z.enum(['pending', 'paid', 'cancelled']),
+  /** Minor units. */
+  amount: z.number().int().nonnegative(),
+  currency: z.string(),
+  createdAt: DateTimeSchema,
+  paidAt: DateTimeSchema.nullable(),
+  paymentId: z.string().nullable(),
+});
+
+export type UserRecord = z.output<typeof UserSchema>;
+export type MembershipRecord = z.output<typeof MembershipSchema>;
+export type ChatbotRecord = z.output<typeof ChatbotRecordSchema>;
+export type KnowledgeFileRecord = z.output<typeof KnowledgeFileRecordSchema>;
+export type InstanceRecord = z.output<typeof InstanceRecordSchema>;
+export type ChatSessionRecord = z.output<typeof ChatSessionRecordSchema>;
+export type ChatMessageRecord = z.output<typeof ChatMessageRecordSchema>;
+export type TestThreadRecord = z.output<typeof TestThreadSchema>;
+export type ActivityRecord = z.output<typeof ActivityRecordSchema>;
+export type CheckoutRecord = z.output<typeof CheckoutSchema>;
+
+const collection = <S extends z.ZodType>(schema: S) => new Collection({ schema });
+
+const createCollections = () => ({
+  users: collection(UserSchema),
+  authSessions: collection(AuthSessionSchema),
+  loginCodes: collection(LoginCodeSchema),
+  plans: collection(MembershipPlanSchema),
+  memberships: collection(MembershipSchema),
+  chatbots: collection(ChatbotRecordSchema),
+  knowledgeFiles: collection(KnowledgeFileRecordSchema),
+  instances: collection(InstanceRecordSchema),
+  chatSessions: collection(ChatSessionRecordSchema),
+  chatMessages: collection(ChatMessageRecordSchema),
+  testThreads: collection(TestThreadSchema),
+  activities: collection(ActivityRecordSchema),
+  checkouts: collection(CheckoutSchema),
+});
+
+/** Always reach a collection through `db.` (resetDb swaps them). */
+export const db = createCollections();
+export type Db = typeof db;
+export type CollectionName = keyof Db;
+/** A record as the collection holds it (with its internal key), which update/delete accept by reference. */
+export type Stored<C extends CollectionName> = NonNullable<ReturnType<Db[C]['findFirst']>>;
+
+/*
+ * Ids come from a small seeded generator so a seeded demo is identical run after run. Its state is part of
+ * a persisted snapshot: after a restore, new ids must not repeat ids already in the data.
+ */
+const ID_SEED = 0x1f2e3d4c;
+let idState = ID_SEED;
+
+function nextRandom(): number {
+  // mulberry32
+  idState = (idState + 0x6d2b79f5) | 0;
+  let t = idState;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+
+/** A fresh id such as `bot-k3x9q2ma`. */
+export function newId(prefix: string): string {
+  let s = '';
+  for (let i = 0; i < 8; i++) s += Math.floor(nextRandom() * 36).toString(36);
+  return `${prefix}-${s}`;
+}
+
+export const getIdState = () => idState;
+export const setIdState = (state: number) => {
+  idState = state;
+};
+
+const changeListeners = new Set<() => void>();
+
+/** Persistence listens here; handlers call notifyDbChanged after anything that may have written. */
+export function onDbChange(listener: () => void): () => void {
+  changeListeners.add(listener);
+  return () => {
+    changeListeners.delete(listener);
+  };
+}
+
+export function notifyDbChanged(): void {
+  for (const listener of changeListeners) listener();
+}
+
+/** Empties every collection and the demo mailbox, and restarts the id sequence. */
+export function resetDb(): void {
+  // Fresh collections rather than clear(): clear() deletes record by record, quadratic at 50,000 records.
+  Object.assign(db, createCollections());
+  idState = ID_SEED;
+  clearMailbox();
+}

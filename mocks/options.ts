@@ -1,0 +1,20 @@
+/**
+ * Switches the handlers read at request time. Scenarios set them (see scenarios.ts); tests may too, and
+ * should call resetMockOptions afterwards.
+ */
+export interface MockOptions {
+  /** The simulated phone never scans: instances wait with a rotating QR code forever. */
+  qrNeverScanned: boolean;
+  /** How long the 'slow' scenario holds every call. */
+  slowDelayMs: number;
+  /** With 'session-expiring': authenticated calls a token may make before it expires. */
+  callsBeforeExpiry: number;
+}
+
+const DEFAULTS: MockOptions = { qrNeverScanned: false, slowDelayMs: 3000, callsBeforeExpiry: 5 };
+
+export const mockOptions: MockOptions = { ...DEFAULTS };
+
+export function resetMockOptions(): void {
+  Object.assign(mockOptions, DEFAULTS);
+}

@@ -1,0 +1,79 @@
+import type { ActivityType } from '../src/api/schemas/dashboard';
+import { type MembershipPlan, UNLIMITED } from '../src/api/schemas/membership';
+import { isoNow, now } from './clock';
+import { type ChatMessageRecord, db, newId } from './db';
+import { type Period, within } from './periods';
+
+/** Server rules shared by several handlers: plans and limits, token accounting, the activity log. */
+
+export const FREE_PLAN_ID = 'plan-free';
+/** At most this many chatbots whatever the plan (the product's New option disappears at 3). */
+export const MAX_CHATBOTS = 3;
+
+/** What applies when a user has no plan at all (spec: default instance limit 1). */
+const FALLBACK_PLAN: MembershipPlan = {
+  id: FREE_PLAN_ID,
+  name: 'Free',
+  level: 0,
+  description: null,
+  instanceLimit: 1,
+  chatbotLimit: 1,
+  monthlyTokenLimit: 10_000,
+  totalChatSessionLimit: 100,
+  knowledgeBaseFileLimit: 3,
+  monthlyPrice: 0,
+  yearlyPrice: 0,
+  monthlyPriceId: null,
+  yearlyPriceId: null,
+  hasAdvancedFeatures: false,
+  hasCustomPrompt: false,
+  status: 1,
+};
+
+export const findPlan = (id: string) => db.plans.findFirst((q) => q.where((p) => p.id === id));
+export const membershipOf = (userId: string) =>
+  db.memberships.findFirst((q) => q.where((m) => m.userId === userId));
+
+/** The plan whose limits apply now: the membership's, or Free once a paid period has ended. */
+export function planOf(userId: string): MembershipPlan {
+  const membership = membershipOf(userId);
+  const expired = membership?.endDate != null && Date.parse(membership.endDate) <= now();
+  const plan = membership && !expired ? findPlan(membership.planId) : undefined;
+  return plan ?? findPlan(FREE_PLAN_ID) ?? FALLBACK_PLAN;
+}
+
+export const isUnlimited = (limit: number) => limit === UNLIMITED;
+
+/** Instances count against instanceLimit while connected (status 1): a QR nobody scanned binds no number. */
+export const connectedInstances = (ownerId: string) =>
+  db.instances.findMany((q) => q.where((i) => i.ownerId === ownerId && !i.loggedOut && i.status === 1));
+
+export const liveInstances = (ownerId: string) =>
+  db.instances.findMany((q) => q.where((i) => i.ownerId === ownerId && !i.loggedOut));
+
+/** A rough token count: about four characters per token, as for English text. */
+export const tokensOf = (content: string) => Math.ceil(content.length / 4);
+
+export function messagesOf(ownerId: string, period?: Period): ChatMessageRecord[] {
+  return db.chatMessages.findMany((q) =>
+    q.where((m) => m.ownerId === ownerId && (!period || within(m.sentAt, period))),
+  );
+}
+
+/** Tokens per session in the period, keyed by session id. */
+export function tokensBySession(ownerId: string, period?: Period): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const m of messagesOf(ownerId, period)) {
+    totals.set(m.sessionId, (totals.get(m.sessionId) ?? 0) + tokensOf(m.content));
+  }
+  return totals;
+}
+
+export async function logActivity(
+  ownerId: string,
+  type: ActivityType,
+  description: string,
+  createdAt = isoNow(),
+) {
+  return db.activities.create({ id: newId('act'), ownerId, type, description, createdAt });
+}

@@ -1,0 +1,337 @@
+import { faker } from '@faker-js/faker/locale/en';
+import type { ChatMessage } from '../src/api/schemas/chatSessions';
+import { DAY, HOUR, MINUTE, now } from './clock';
+import { analyzeConversation, CLOSINGS, TOPICS } from './conversations';
+import { type ChatMessageRecord, type ChatSessionRecord, db, resetDb } from './db';
+import {
+  type GivenUser,
+  givenActivity,
+  givenChatbot,
+  givenDefaultPlans,
+  givenInstance,
+  givenMembership,
+  givenPaidCheckout,
+  givenUser,
+  sessionRecords,
+} from './fixtures';
+
+export interface SeedDemoOptions {
+  /** 'large': 10,000 sessions, one of them 5,000 messages long. */
+  size?: 'normal' | 'large';
+  /** The demo accounts exist but have no chatbots, instances, sessions or activity. */
+  empty?: boolean;
+  /** The demo accounts' instance and chatbot allowances are used up. */
+  limitsReached?: boolean;
+}
+
+export const FAKER_SEED = 20_261_122;
+/** Fixed tokens, so the seeded API can be called with curl (`Authorization: Bearer demo-owner-token`). */
+export const DEMO_OWNER = { id: 'user-owner', email: 'owner@demo.test', token: 'demo-owner-token' } as const;
+export const DEMO_ADMIN = { id: 'user-admin', email: 'admin@demo.test', token: 'demo-admin-token' } as const;
+export const DEMO_COMPANY = 'Brightside Home Goods';
+
+const NORMAL_SESSIONS = 300;
+const LARGE_SESSIONS = 10_000;
+const LONG_CONVERSATION = 5_000;
+
+/**
+ * Replaces the db with the demo: deterministic (seeded faker and ids), dated relative to the mock clock.
+ * Returns the two demo accounts.
+ */
+export async function seedDemo(
+  options: SeedDemoOptions = {},
+): Promise<{ owner: GivenUser; admin: GivenUser }> {
+  resetDb();
+  faker.seed(FAKER_SEED);
+  const t = now();
+  await givenDefaultPlans();
+  const owner = await givenUser({ ...DEMO_OWNER, planName: 'Starter' });
+  await givenMembership(owner.id, { planName: 'Starter', scheduleType: 1, endDate: iso(t + 21 * DAY) });
+  await givenPaidCheckout(owner.id, {
+    sessionId: 'cs_demo_owner_starter',
+    planId: 'plan-starter',
+    scheduleType: 1,
+    paidAt: iso(t - 9 * DAY),
+  });
+  const admin = await givenUser({ ...DEMO_ADMIN, isAdmin: true, planName: 'Pro' });
+  await givenMembership(admin.id, { planName: 'Pro', scheduleType: 2, endDate: iso(t + 300 * DAY) });
+
+  if (!options.empty) await seedOwnerData(owner.id, options.size ?? 'normal');
+  if (options.limitsReached) await fillAllowances(admin.id);
+  return { owner, admin };
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const pick = <T>(items: readonly T[]) => faker.helpers.arrayElement(items);
+
+const PROMPT = (name: string, role: string, duties: string, tone: string) =>
+  [
+    `You are ${name}, the ${role} of ${DEMO_COMPANY}.`,
+    `Core responsibilities: ${duties}`,
+    'Guidelines: be concise and polite; confirm order numbers before discussing an order; escalate billing disputes over $100 to a human agent.',
+    'Prohibited: never promise delivery dates the courier has not confirmed; never ask for full card numbers or passwords.',
+    `Brand tone: ${tone}.`,
+    'Example: "Thanks for reaching out! Could you share your order number so I can check it for you?"',
+  ].join('\n');
+
+async function seedOwnerData(ownerId: string, size: 'normal' | 'large') {
+  const t = now();
+  const kb = (id: string, name: string, fileSize: number) => ({
+    fileIdOnPlatform: id,
+    name,
+    fileSize,
+    fileUrl: `https://files.demo.influx.test/knowledge/${id}/${name}`,
+  });
+  const ava = await givenChatbot(ownerId, {
+    name: 'Ava – Customer Support',
+    description: 'Answers order, shipping and return questions around the clock',
+    prompt: PROMPT(
+      'Ava',
+      'customer service assistant',
+      'answer questions about orders, shipping, returns and products; acknowledge within 30 seconds and resolve simple requests within 5 minutes.',
+      'warm, practical and reassuring',
+    ),
+    model: 'gpt-4.1-mini',
+    KnowledgeBaseFile: [
+      kb('kf-returns', 'return-policy.pdf', 184_320),
+      kb('kf-shipping', 'shipping-faq.docx', 52_114),
+    ],
+    createdAt: iso(t - 59 * DAY),
+    updatedAt: iso(t - 3 * HOUR),
+  });
+  const leo = await givenChatbot(ownerId, {
+    name: 'Leo – Sales Assistant',
+    description: 'Qualifies leads and recommends products',
+    prompt: PROMPT(
+      'Leo',
+      'sales assistant',
+      'recommend products that fit the customer, explain prices and offers, and book a call with the sales team for orders over 20 units; reply within 2 minutes.',
+      'enthusiastic but never pushy',
+    ),
+    model: 'gpt-4o',
+    temperature: '0.8',
+    maxTokens: 1024,
+    KnowledgeBaseFile: [kb('kf-catalog', 'product-catalog-2026.pdf', 2_457_600)],
+    createdAt: iso(t - 45 * DAY),
+    updatedAt: iso(t - 6 * DAY),
+  });
+  const nova = await givenChatbot(ownerId, {
+    name: 'Nova – Tech Support',
+    description: 'Troubleshoots the Brightside smart-home app',
+    prompt: PROMPT(
+      'Nova',
+      'technical support specialist',
+      'troubleshoot app, login and payment problems step by step; acknowledge within 1 minute and resolve within 10 minutes or escalate.',
+      'calm, precise and patient',
+    ),
+    model: 'o4-mini',
+    temperature: '0.3',
+    maxTokens: 4096,
+    KnowledgeBaseFile: [
+      kb('kf-troubleshooting', 'troubleshooting-guide.txt', 38_912),
+      kb('kf-release-notes', 'app-release-notes.txt', 12_800),
+    ],
+    createdAt: iso(t - 20 * DAY),
+    updatedAt: iso(t - 5 * HOUR),
+  });
+
+  await givenInstance(ownerId, {
+    instanceName: 'Main support line',
+    chatbotId: ava.id,
+    status: 1,
+    instanceStatus: 'ready',
+    phoneNumber: '14155550123',
+    createdAt: iso(t - 58 * DAY),
+    lastActiveAt: iso(t - 3 * MINUTE),
+  });
+  await givenInstance(ownerId, {
+    instanceName: 'Sales WhatsApp',
+    chatbotId: leo.id,
+    status: 0,
+    instanceStatus: 'disconnected',
+    phoneNumber: '8613812345678',
+    createdAt: iso(t - 40 * DAY),
+    lastActiveAt: iso(t - 2 * DAY),
+  });
+  await givenInstance(ownerId, {
+    instanceName: 'Instance 3',
+    chatbotId: nova.id,
+    createdAt: iso(t - 10 * MINUTE),
+  });
+
+  const numbers = await seedSessions(ownerId, size);
+  await seedActivity(ownerId, numbers, [ava.name, leo.name, nova.name]);
+}
+
+const COUNTRY_NUMBERS = [
+  () => `86${pick(['138', '139', '186', '135'])}${faker.string.numeric(8)}`,
+  () => `1${pick(['415', '212', '646', '310'])}555${faker.string.numeric(4)}`,
+  () => `447700900${faker.string.numeric(3)}`,
+  () => `8529${faker.string.numeric(7)}`,
+  () => `8869${faker.string.numeric(8)}`,
+  () => `659${faker.string.numeric(7)}`,
+];
+
+const GENERIC_USER = [
+  'Okay.',
+  'One more question.',
+  'Sure, my e-mail is on the order.',
+  'Let me check and get back to you.',
+  'Got it.',
+];
+const GENERIC_BOT = [
+  'Let me check that for you, one moment please.',
+  'I have noted that down.',
+  'Is there anything else I can help you with?',
+  'Thanks for your patience!',
+];
+
+/** A conversation of `count` alternating messages about one topic, starting at `start`. */
+function conversation(count: number, start: number, botSender: string): Array<Partial<ChatMessage>> {
+  const topic = pick(TOPICS);
+  const happy = faker.datatype.boolean(0.7);
+  const lastUser = count % 2 === 0 ? count - 2 : count - 1;
+  const messages: Array<Partial<ChatMessage>> = [];
+  let at = start;
+  for (let i = 0; i < count; i++) {
+    const fromUser = i % 2 === 0;
+    let content: string;
+    if (i === 0) content = pick(topic.openers);
+    else if (fromUser && i === lastUser) content = pick(happy ? CLOSINGS.happy : CLOSINGS.unhappy);
+    else if (fromUser) content = faker.datatype.boolean(0.6) ? pick(topic.followUps) : pick(GENERIC_USER);
+    else if (i === 1) content = `Hi! Thanks for contacting ${DEMO_COMPANY}. ${pick(topic.answers)}`;
+    else content = faker.datatype.boolean(0.6) ? pick(topic.answers) : pick(GENERIC_BOT);
+    messages.push({ content, sender: fromUser ? 'user' : botSender, sentAt: iso(at) });
+    at += faker.number.int({ min: 20, max: fromUser ? 90 : 240 }) * 1000;
+  }
+  return messages;
+}
+
+/** Dates the session so that its last message is not in the future. */
+function placed(createdAt: number, count: number, botSender: string) {
+  let messages = conversation(count, createdAt, botSender);
+  const last = Date.parse(messages.at(-1)?.sentAt ?? iso(createdAt));
+  const overshoot = last - (now() - MINUTE);
+  if (overshoot > 0) {
+    messages = messages.map((m) => ({ ...m, sentAt: iso(Date.parse(m.sentAt ?? '') - overshoot) }));
+    createdAt -= overshoot;
+  }
+  return { createdAt, messages };
+}
+
+async function seedSessions(ownerId: string, size: 'normal' | 'large'): Promise<string[]> {
+  const t = now();
+  const sessions: ChatSessionRecord[] = [];
+  const messages: ChatMessageRecord[] = [];
+  const numbers: string[] = [];
+  const add = (given: Parameters<typeof sessionRecords>[1], analyse: boolean) => {
+    const built = sessionRecords(ownerId, given);
+    if (analyse) built.session.analysis = analyzeConversation(built.messages);
+    sessions.push(built.session);
+    for (const m of built.messages) messages.push(m);
+  };
+  const nextNumber = () => {
+    const reuse = numbers.length > 10 && faker.datatype.boolean(0.2);
+    const n = reuse ? pick(numbers) : (pick(COUNTRY_NUMBERS) as () => string)();
+    if (!reuse) numbers.push(n);
+    return n;
+  };
+
+  // Today and yesterday first, so the dashboard's comparisons have something to compare.
+  for (let i = 0; i < NORMAL_SESSIONS; i++) {
+    const day = i < 14 ? 0 : i < 24 ? 1 : 2 + Math.floor(58 * faker.number.float() ** 1.5);
+    const dayStart = new Date(t - day * DAY).setHours(0, 0, 0, 0);
+    const latest = day === 0 ? t : dayStart + DAY;
+    const createdAt = dayStart + faker.number.float() * (latest - dayStart);
+    const bot = faker.datatype.boolean(0.2) ? 'bot' : 'assistant';
+    const placedSession = placed(createdAt, faker.number.int({ min: 4, max: 40 }), bot);
+    add(
+      {
+        fromNumber: `${nextNumber()}@c.us`,
+        createdAt: iso(placedSession.createdAt),
+        isStarred: faker.datatype.boolean(0.12),
+        messages: placedSession.messages,
+      },
+      faker.datatype.boolean(0.5),
+    );
+  }
+  // Numbers the session list must hide (the client filters them; the server answers them).
+  for (const [fromNumber, ago] of [
+    ['120363025246125486@newsletter', 2 * HOUR],
+    ['120363041122334455@newsletter', 3 * DAY],
+    ['0@c.us', 5 * HOUR],
+  ] as const) {
+    add({ fromNumber, createdAt: iso(t - ago), messages: placed(t - ago, 2, 'bot').messages }, false);
+  }
+
+  if (size === 'large') {
+    const start = t - 20 * DAY;
+    const long = Array.from({ length: LONG_CONVERSATION }, (_, i) => ({
+      content:
+        i % 2 === 0 ? pick([...GENERIC_USER, ...TOPICS.flatMap((x) => x.followUps)]) : pick(GENERIC_BOT),
+      sender: i % 2 === 0 ? 'user' : 'assistant',
+      sentAt: iso(start + i * 5 * MINUTE),
+    }));
+    add({ fromNumber: '6591234567@c.us', createdAt: iso(start), isStarred: true, messages: long }, false);
+    while (sessions.length < LARGE_SESSIONS) {
+      const createdAt = t - 2 * DAY - faker.number.float() * 363 * DAY;
+      add(
+        {
+          fromNumber: `${nextNumber()}@c.us`,
+          createdAt: iso(createdAt),
+          isStarred: faker.datatype.boolean(0.05),
+          messages: conversation(faker.number.int({ min: 2, max: 6 }), createdAt, 'assistant'),
+        },
+        false,
+      );
+    }
+  }
+
+  // Every record is validated: measured, that costs about 0.1 s of the 0.5 s a large seed takes.
+  for (const s of sessions) await db.chatSessions.create(s);
+  for (const m of messages) await db.chatMessages.create(m);
+  return numbers;
+}
+
+const pretty = (n: string) => `+${n.slice(0, -8)} ${n.slice(-8, -4)} ${n.slice(-4)}`;
+
+async function seedActivity(ownerId: string, numbers: string[], botNames: string[]) {
+  const t = now();
+  const entries: Array<
+    [type: 'user_connected' | 'agent_updated' | 'knowledge_updated' | 'instance_bound', string]
+  > = [
+    ['instance_bound', 'New instance bound: Main support line (+1 415 555 0123)'],
+    ['agent_updated', `Agent settings updated: ${botNames[0]}`],
+    ['knowledge_updated', `Knowledge base updated for ${botNames[2]}: 2 files`],
+    ['agent_updated', `Agent settings updated: ${botNames[2]}`],
+    ['knowledge_updated', `Knowledge base updated for ${botNames[0]}: 2 files`],
+  ];
+  for (const n of numbers.slice(0, 7))
+    entries.push(['user_connected', `New customer ${pretty(n)} started a conversation`]);
+  const shuffled = faker.helpers.shuffle(entries);
+  for (const [i, [type, description]] of shuffled.entries()) {
+    const ago = ((i + 1) / (shuffled.length + 1)) * 23 * HOUR;
+    await givenActivity(ownerId, { type, description, createdAt: iso(t - ago) });
+  }
+  // Older than 24 hours: the activity list must leave these out.
+  for (const days of [2, 4, 6]) {
+    await givenActivity(ownerId, {
+      type: 'agent_updated',
+      description: `Agent settings updated: ${botNames[1]}`,
+      createdAt: iso(t - days * DAY),
+    });
+  }
+}
+
+/** Every live allowance of the admin's Pro plan in use; the owner's Starter ones already are. */
+async function fillAllowances(adminId: string) {
+  for (let i = 1; i <= 3; i++) {
+    const bot = await givenChatbot(adminId, { name: `Pilot bot ${i}` });
+    await givenInstance(adminId, {
+      instanceName: `Pilot line ${i}`,
+      chatbotId: bot.id,
+      status: 1,
+      phoneNumber: `1415555020${i}`,
+    });
+  }
+}
