@@ -21,6 +21,6 @@ export async function resetAndSeed(options: SeedDemoOptions = {}) {
 }
 
 /** Puts a scenario's handlers in front until the next resetMockBackend (its data part is up to the test). */
-export function useScenario(name: ScenarioName): void {
+export function switchScenario(name: ScenarioName): void {
   server.use(...scenarioHandlers(name));
 }

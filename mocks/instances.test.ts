@@ -1,0 +1,146 @@
+// @vitest-environment node
+import { beforeEach, describe, expect, it } from 'vitest';
+import { InstanceSchema } from '../src/api/schemas/instances';
+import { DAY, setNow } from './clock';
+import { type GivenUser, givenChatbot, givenChatSession, givenInstance, givenUser } from './fixtures';
+import { QR_ROTATION_MS } from './handlers/instances';
+import { switchScenario } from './node';
+import { call, withMockServer } from './testing';
+
+withMockServer();
+
+let u: GivenUser;
+let t = Date.parse('2026-11-20T10:00:00.000Z');
+
+beforeEach(async () => {
+  t = Date.parse('2026-11-20T10:00:00.000Z');
+  setNow(() => t);
+  u = await givenUser({ email: 'u@b.test', planName: 'Pro' });
+});
+
+const get = (id: string) => call('GET', `/whatsapp/${id}`, { token: u.token });
+
+describe('instances', () => {
+  it('creates an instance waiting for a scan, named after the count', async () => {
+    await givenInstance(u.id, { instanceName: 'Instance 1', status: 1 });
+    const created = await call('POST', '/whatsapp/create-instance', { token: u.token, body: {} });
+    expect(created.status).toBe(200);
+    expect(InstanceSchema.parse(created.body)).toMatchObject({
+      instanceName: 'Instance 2',
+      status: 0,
+      instanceStatus: 'qr',
+      chatbotId: null,
+      phoneNumber: null,
+    });
+    expect(created.body.qrCode).toMatch(/^2@/);
+    expect((await call('GET', '/whatsapp/list', { token: u.token })).body).toHaveLength(2);
+  });
+
+  it('rotates the QR code every 20 s of the mock clock', async () => {
+    await givenInstance(u.id, { id: 'inst-1' });
+    const list = async () =>
+      (await call('GET', '/whatsapp/list', { token: u.token })).body[0].qrCode as string;
+    const first = await list();
+    t += QR_ROTATION_MS / 2;
+    expect(await list()).toBe(first);
+    t += QR_ROTATION_MS;
+    const second = await list();
+    expect(second).not.toBe(first);
+    expect(second).toMatch(/^2@/);
+  });
+
+  it('is scanned after polls: authenticated on the 3rd, ready on the 4th, with an activity entry', async () => {
+    await givenInstance(u.id, { id: 'inst-1', instanceName: 'Front desk' });
+    const seen = [];
+    for (let i = 0; i < 5; i++) {
+      const { body } = await get('inst-1');
+      seen.push([body.instanceStatus, body.status, body.qrCode === null]);
+    }
+    expect(seen).toEqual([
+      ['qr', 0, false],
+      ['qr', 0, false],
+      ['authenticated', 0, true],
+      ['ready', 1, true],
+      ['ready', 1, true],
+    ]);
+    const ready = (await get('inst-1')).body;
+    expect(ready.phoneNumber).toMatch(/^\d{10,15}$/);
+    expect(ready.lastActiveAt).not.toBeNull();
+    expect((await call('GET', '/whatsapp/count/active', { token: u.token })).body).toEqual({ count: 1 });
+    const log = (await call('GET', '/activity-log/list', { token: u.token })).body;
+    expect(log).toEqual([
+      {
+        createdAt: expect.any(String),
+        type: 'instance_bound',
+        description: 'New instance bound: Front desk',
+      },
+    ]);
+  });
+
+  it('never scans in the qr-never-scanned scenario', async () => {
+    switchScenario('qr-never-scanned');
+    await givenInstance(u.id, { id: 'inst-1' });
+    const codes = new Set<string>();
+    for (let i = 0; i < 8; i++) {
+      const { body } = await get('inst-1');
+      expect(body.instanceStatus).toBe('qr');
+      codes.add(body.qrCode);
+      t += QR_ROTATION_MS;
+    }
+    expect(codes.size).toBe(8);
+  });
+
+  it('logs out: gone from the list and from reads', async () => {
+    await givenInstance(u.id, { id: 'inst-1', status: 1 });
+    expect(await call('POST', '/whatsapp/inst-1/logout', { token: u.token, body: {} })).toEqual({
+      status: 200,
+      body: { success: true },
+    });
+    expect((await call('GET', '/whatsapp/list', { token: u.token })).body).toEqual([]);
+    expect((await get('inst-1')).status).toBe(404);
+    expect((await call('GET', '/whatsapp/count/active', { token: u.token })).body).toEqual({ count: 0 });
+  });
+
+  it('updates name and chatbot, validating the name', async () => {
+    await givenChatbot(u.id, { id: 'bot-1' });
+    await givenInstance(u.id, { id: 'inst-1' });
+    const updated = await call('POST', '/whatsapp/inst-1/update', {
+      token: u.token,
+      body: { instanceName: 'Front desk', chatbotId: 'bot-1' },
+    });
+    expect(updated.body).toMatchObject({ instanceName: 'Front desk', chatbotId: 'bot-1' });
+    const empty = await call('POST', '/whatsapp/inst-1/update', {
+      token: u.token,
+      body: { instanceName: '', chatbotId: 'bot-1' },
+    });
+    expect(empty).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+    expect(empty.body.message).toMatch(/^instanceName: /);
+  });
+
+  it('reports usage per session within the time range', async () => {
+    await givenInstance(u.id, { status: 1 });
+    await givenChatSession(u.id, {
+      fromNumber: '111@c.us',
+      createdAt: new Date(t - 60_000).toISOString(),
+      messages: [{ content: 'x'.repeat(40) }, { content: 'y'.repeat(8) }],
+    });
+    await givenChatSession(u.id, {
+      fromNumber: '222@c.us',
+      createdAt: new Date(t - 20 * DAY).toISOString(),
+      messages: [{ content: 'z'.repeat(400) }],
+    });
+    const week = await call('POST', '/whatsapp/usage-info', { token: u.token, body: { timeRange: 2 } });
+    expect(week.body).toEqual({
+      nowInstanceNum: 1,
+      maxInstanceNum: 3,
+      usageInfos: [{ sessionFrom: '111@c.us', tokenCount: 12 }],
+      totalTokenCount: 12,
+    });
+    const all = await call('POST', '/whatsapp/usage-info', { token: u.token, body: { timeRange: 8 } });
+    expect(all.body.totalTokenCount).toBe(112);
+    expect(all.body.usageInfos[0]).toEqual({ sessionFrom: '222@c.us', tokenCount: 100 });
+    expect(
+      (await call('POST', '/whatsapp/usage-info', { token: u.token, body: { timeRange: 9 } })).status,
+    ).toBe(400);
+  });
+});

@@ -1,0 +1,59 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { db, newId, notifyDbChanged } from './db';
+import {
+  enablePersistence,
+  resetDemoData,
+  restoreSnapshot,
+  SNAPSHOT_KEY,
+  SNAPSHOT_VERSION,
+  saveSnapshot,
+} from './persistence';
+import { seedDemo } from './seed';
+
+let stop = () => {};
+afterEach(() => {
+  stop();
+  localStorage.clear();
+});
+
+const dump = () => JSON.stringify(Object.entries(db).map(([name, c]) => [name, c.all()]));
+
+describe('persistence (browser)', () => {
+  it('restores exactly what was saved, and continues the id sequence', async () => {
+    await seedDemo();
+    expect(saveSnapshot('happy')).toBe(true);
+    const saved = dump();
+    const nextId = newId('x');
+    await seedDemo({ empty: true });
+    expect(await restoreSnapshot('happy')).toBe(true);
+    expect(dump()).toBe(saved);
+    expect(newId('x')).toBe(nextId);
+  });
+
+  it('ignores a snapshot of another scenario or version', async () => {
+    await seedDemo();
+    saveSnapshot('happy');
+    expect(await restoreSnapshot('empty')).toBe(false);
+    expect(db.users.count()).toBe(0);
+    expect(localStorage.getItem(SNAPSHOT_KEY)).toBeNull();
+
+    await seedDemo();
+    saveSnapshot('happy');
+    const stale = JSON.parse(localStorage.getItem(SNAPSHOT_KEY) ?? '{}');
+    localStorage.setItem(SNAPSHOT_KEY, JSON.stringify({ ...stale, version: SNAPSHOT_VERSION - 1 }));
+    expect(await restoreSnapshot('happy')).toBe(false);
+  });
+
+  it('saves shortly after a change, and resetDemoData reseeds and clears', async () => {
+    await seedDemo();
+    stop = enablePersistence('happy');
+    notifyDbChanged();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(localStorage.getItem(SNAPSHOT_KEY)).not.toBeNull();
+    db.chatbots.clear();
+    await resetDemoData('happy');
+    expect(db.chatbots.count()).toBe(3);
+    expect(localStorage.getItem(SNAPSHOT_KEY)).toBeNull();
+  });
+});
