@@ -1,4 +1,5 @@
-import { faker } from '@faker-js/faker/locale/en';
+// The base locale: the seed only draws numbers and picks from its own lists, so no locale data is needed.
+import { faker } from '@faker-js/faker/locale/base';
 import type { ChatMessage } from '../src/api/schemas/chatSessions';
 import { DAY, HOUR, MINUTE, now } from './clock';
 import { analyzeConversation, CLOSINGS, TOPICS } from './conversations';
