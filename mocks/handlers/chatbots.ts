@@ -1,5 +1,4 @@
 import { HttpResponse } from 'msw';
-import { USER_ID_HEADER } from '../../src/api/chatbots';
 import {
   type Chatbot,
   type ChatbotBody,
@@ -12,11 +11,16 @@ import type { Ok } from '../../src/api/schemas/common';
 import type { Count } from '../../src/api/schemas/dashboard';
 import { isoNow } from '../clock';
 import { testReply } from '../conversations';
-import type { UserRecord } from '../db';
-import { type ChatbotRecord, db, newId } from '../db';
+import { type ChatbotRecord, db, newId, type UserRecord } from '../db';
 import { givenChatbot, givenTestThread } from '../fixtures';
 import { isUnlimited, logActivity, MAX_CHATBOTS, planOf } from '../rules';
 import { authedRoute, fail, owned, readBody, withoutOwner } from './common';
+
+/**
+ * The header the client's createChatbot sends (USER_ID_HEADER of src/api/chatbots.ts; not imported, so the
+ * mock does not load the HTTP client module; demo.test.ts creates a chatbot through the client to pin it).
+ */
+const USER_ID_HEADER = 'x-user-id';
 
 export function toChatbot(record: ChatbotRecord): Chatbot {
   const { createdAt: _createdAt, ...bot } = withoutOwner(record);
