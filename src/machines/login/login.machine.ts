@@ -1,0 +1,125 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { assign, fromPromise, setup } from 'xstate';
+import { loginWithCode, sendCode } from '../../api/auth';
+import { holdRequestsUntil } from '../../api/client';
+import { EmailSchema, type UserInfo } from '../../api/schemas/auth';
+import { writeUserInfo } from '../../api/storage';
+import { LOGIN_REDIRECT_DELAY_MS } from '../constants';
+
+export interface LoginContext {
+  email: string;
+  code: string;
+  /** How many codes were sent: after the first, Send Code reads Resend Code. */
+  sendCount: number;
+  error: MessageDescriptor | null;
+  user: UserInfo | null;
+}
+
+export type LoginEvent =
+  | { type: 'email.changed'; value: string }
+  | { type: 'code.changed'; value: string }
+  | { type: 'code.sendRequested' }
+  | { type: 'login.submitted' };
+
+export const loginMessages = {
+  invalidEmail: msg`Enter a valid e-mail address.`,
+  codeRequired: msg`Enter the verification code from your e-mail.`,
+  sendFailed: msg`Failed to send verification code. Please try again.`,
+  loginFailed: msg`Login failed. Please check your verification code and try again.`,
+};
+
+/** Signs in and stores the user info before any held request goes on with the new token. */
+export async function signIn(input: { email: string; code: string }, signal?: AbortSignal): Promise<UserInfo> {
+  const stored = loginWithCode(input, signal).then((user) => {
+    writeUserInfo(user);
+    return user;
+  });
+  holdRequestsUntil(stored);
+  return stored;
+}
+
+export const loginMachine = setup({
+  types: { context: {} as LoginContext, events: {} as LoginEvent },
+  actors: {
+    sendCode: fromPromise<unknown, { email: string }>(({ input, signal }) => sendCode(input.email, signal)),
+    signIn: fromPromise<UserInfo, { email: string; code: string }>(({ input, signal }) => signIn(input, signal)),
+  },
+  delays: { redirectDelay: LOGIN_REDIRECT_DELAY_MS },
+  guards: {
+    emailEntered: ({ context }) => context.email.trim().length > 0,
+    emailValid: ({ context }) => EmailSchema.safeParse(context.email.trim()).success,
+    codeEntered: ({ context }) => context.code.trim().length > 0,
+    codeWasSent: ({ context }) => context.sendCount > 0,
+  },
+  actions: {
+    setEmail: assign({ email: ({ event }) => (event.type === 'email.changed' ? event.value : '') }),
+    setCode: assign({ code: ({ event }) => (event.type === 'code.changed' ? event.value : '') }),
+    clearError: assign({ error: null }),
+    /** Injected by the app: tells the session, then (after the delay) navigates to the target. */
+    notifySignedIn: () => {},
+    redirect: () => {},
+  },
+}).createMachine({
+  id: 'login',
+  context: { email: '', code: '', sendCount: 0, error: null, user: null },
+  initial: 'emailEntry',
+  on: {
+    'email.changed': { actions: 'setEmail' },
+  },
+  states: {
+    emailEntry: {
+      on: {
+        'code.sendRequested': [
+          { guard: 'emailValid', target: 'sendingCode', actions: 'clearError' },
+          { guard: 'emailEntered', actions: assign({ error: loginMessages.invalidEmail }) },
+        ],
+      },
+    },
+    sendingCode: {
+      tags: ['busy', 'sending'],
+      invoke: {
+        id: 'sendCode',
+        src: 'sendCode',
+        input: ({ context }) => ({ email: context.email.trim() }),
+        onDone: {
+          target: 'codeEntry',
+          actions: assign({ sendCount: ({ context }) => context.sendCount + 1, error: null }),
+        },
+        onError: [
+          { guard: 'codeWasSent', target: 'codeEntry', actions: assign({ error: loginMessages.sendFailed }) },
+          { target: 'emailEntry', actions: assign({ error: loginMessages.sendFailed }) },
+        ],
+      },
+    },
+    codeEntry: {
+      tags: ['codeSent'],
+      on: {
+        'code.changed': { actions: 'setCode' },
+        'code.sendRequested': [
+          { guard: 'emailValid', target: 'sendingCode', actions: 'clearError' },
+          { guard: 'emailEntered', actions: assign({ error: loginMessages.invalidEmail }) },
+        ],
+        'login.submitted': [
+          { guard: 'codeEntered', target: 'submitting', actions: 'clearError' },
+          { actions: assign({ error: loginMessages.codeRequired }) },
+        ],
+      },
+    },
+    submitting: {
+      tags: ['busy', 'codeSent', 'submitting'],
+      invoke: {
+        id: 'signIn',
+        src: 'signIn',
+        input: ({ context }) => ({ email: context.email.trim(), code: context.code.trim() }),
+        onDone: { target: 'signedIn', actions: [assign({ user: ({ event }) => event.output }), 'notifySignedIn'] },
+        onError: { target: 'codeEntry', actions: assign({ error: loginMessages.loginFailed }) },
+      },
+    },
+    signedIn: {
+      tags: ['busy', 'codeSent', 'signedIn'],
+      after: { redirectDelay: 'done' },
+    },
+    done: { type: 'final', entry: 'redirect' },
+  },
+});

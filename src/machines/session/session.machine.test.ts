@@ -1,0 +1,99 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { installMemoryStorage } from '../../../tests/memoryStorage';
+import { modelPaths, replay, stateCoverage } from '../../../tests/model';
+import { ApiError } from '../../api/errors';
+import type { CurrentUser } from '../../api/schemas/auth';
+import { readUserInfo, writeUserInfo } from '../../api/storage';
+import { isAdmin, sessionMachine } from './session.machine';
+
+installMemoryStorage();
+const info = { accessToken: 't', id: 'u1', userId: 'u1' };
+const admin: CurrentUser = { id: 'u1', email: 'admin@demo.test', isAdmin: true };
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+function start(loadCurrentUser: () => Promise<CurrentUser> = async () => admin) {
+  const goToLogin = vi.fn();
+  const actor = createActor(
+    sessionMachine.provide({ actors: { loadCurrentUser: fromPromise(loadCurrentUser) }, actions: { goToLogin } }),
+    { input: { user: readUserInfo() } },
+  ).start();
+  return { actor, goToLogin };
+}
+
+describe('session', () => {
+  it('starts signed out without stored user info', () => {
+    localStorage.clear();
+    expect(start().actor.getSnapshot().hasTag('signedOut')).toBe(true);
+  });
+
+  it('starts signed in with a stored token and learns whether the user is an admin', async () => {
+    writeUserInfo(info);
+    const { actor } = start();
+    expect(actor.getSnapshot().hasTag('loadingUser')).toBe(true);
+    await settle();
+    expect(isAdmin(actor.getSnapshot().context)).toBe(true);
+  });
+
+  it('goes on as a regular user when /users/me fails', async () => {
+    writeUserInfo(info);
+    const { actor } = start(() => Promise.reject(new ApiError({ kind: 'network', endpoint: 'GET /users/me', message: 'x' })));
+    await settle();
+    expect(actor.getSnapshot().matches({ signedIn: 'ready' })).toBe(true);
+    expect(isAdmin(actor.getSnapshot().context)).toBe(false);
+  });
+
+  it('signs out when /users/me answers 401', async () => {
+    writeUserInfo(info);
+    const { actor, goToLogin } = start(() =>
+      Promise.reject(new ApiError({ kind: 'http', status: 401, endpoint: 'GET /users/me', message: 'x' })),
+    );
+    await settle();
+    expect(actor.getSnapshot().hasTag('signedOut')).toBe(true);
+    expect(readUserInfo()).toBeNull();
+    expect(goToLogin).toHaveBeenCalled();
+  });
+
+  it('logout clears the stored user info and goes to login', async () => {
+    writeUserInfo(info);
+    const { actor, goToLogin } = start();
+    await settle();
+    actor.send({ type: 'session.logout' });
+    expect(readUserInfo()).toBeNull();
+    expect(actor.getSnapshot().context.user).toBeNull();
+    expect(goToLogin).toHaveBeenCalledTimes(1);
+  });
+
+  it('signs in from the login flow', async () => {
+    localStorage.clear();
+    const { actor } = start();
+    actor.send({ type: 'session.signedIn', user: info });
+    await settle();
+    expect(actor.getSnapshot().matches({ signedIn: 'ready' })).toBe(true);
+  });
+});
+
+describe('session model', () => {
+  const events = [
+    { type: 'session.signedIn', user: info },
+    { type: 'session.logout' },
+    { type: 'session.expired' },
+    { type: 'session.refreshUser' },
+  ];
+  const { shortest } = modelPaths(sessionMachine, {
+    input: { user: info },
+    events,
+    outputs: { loadCurrentUser: admin },
+    errors: { loadCurrentUser: new ApiError({ kind: 'http', status: 401, endpoint: 'GET /users/me', message: 'x' }) },
+  });
+
+  const signedOutStart = modelPaths(sessionMachine, { input: { user: null }, events }).shortest;
+
+  it('reaches every state from either start', () => {
+    expect(stateCoverage(sessionMachine, [...shortest, ...signedOutStart]).missing).toEqual([]);
+  });
+
+  it.each(shortest.map((p) => [JSON.stringify(p.state.value), p] as const))('replays the shortest path to %s', (_, path) => {
+    expect(replay(sessionMachine, path, { user: info }).value).toEqual(path.state.value);
+  });
+});
