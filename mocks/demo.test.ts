@@ -1,4 +1,5 @@
 // @vitest-environment node
+
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as auth from '../src/api/auth';
 import * as bots from '../src/api/chatbots';
@@ -14,6 +15,7 @@ import { PlanStatus } from '../src/api/schemas/membership';
 import { writeUserInfo } from '../src/api/storage';
 import { uploadKnowledgeFile } from '../src/api/upload';
 import { installMemoryStorage } from '../tests/memoryStorage';
+import { completeCheckout } from './handlers/payments';
 import { latestCode } from './mailbox';
 import { resetAndSeed } from './node';
 import { DEMO_ADMIN, DEMO_OWNER } from './seed';
@@ -83,11 +85,12 @@ describe('the seeded demo parses with the client schemas', () => {
     const tokens = await membership.getTokenRemaining();
     expect(tokens.remaining).toBeGreaterThan(0);
 
-    expect((await payments.getPaymentSession('cs_demo_owner_starter')).membership.name).toBe('Starter');
-    await payments.getSubscriptionManagementUrl('cs_demo_owner_starter');
-    expect(await payments.createPayment({ membershipId: 'plan-pro', scheduleType: 1 })).toEqual({
-      isUpdate: true,
-    });
+    await payments.getSubscriptionManagementUrl('cs_any');
+    // The owner's trial has no payment yet: an upgrade goes through the demo checkout.
+    const { redirectUrl } = await payments.createPayment({ membershipId: 'plan-pro', scheduleType: 1 });
+    const sessionId = new URL(redirectUrl ?? '').searchParams.get('session_id') ?? '';
+    await completeCheckout(sessionId);
+    expect((await payments.getPaymentSession(sessionId)).membership.name).toBe('Pro');
   });
 
   it('for every write, as the admin', async () => {

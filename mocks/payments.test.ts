@@ -81,8 +81,15 @@ describe('payments', () => {
     expect((await call('GET', '/membership/user', { token: u.token })).body.name).toBe('Free');
   });
 
+  it('sends a trial (a paid plan without a payment) to checkout', async () => {
+    const u = await givenUser({ email: 'trial@b.test', planName: 'Starter' });
+    const created = await pay(u.token, 'plan-pro', 1);
+    expect(created.body.redirectUrl).toMatch(/\/demo-checkout\?session_id=cs_demo_/);
+  });
+
   it('changes a paid subscription in place and answers isUpdate', async () => {
     const u = await givenUser({ email: 'paid@b.test', planName: 'Starter' });
+    await givenPaidCheckout(u.id, { sessionId: 'cs_paid', planId: 'plan-starter', scheduleType: 1 });
     const changed = await pay(u.token, 'plan-pro', 2);
     expect(changed).toEqual({ status: 200, body: { isUpdate: true } });
     expect((await call('GET', '/membership/user', { token: u.token })).body).toMatchObject({ name: 'Pro' });

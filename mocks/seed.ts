@@ -46,16 +46,18 @@ export async function seedDemo(
   faker.seed(FAKER_SEED);
   const t = now();
   await givenDefaultPlans();
+  // The owner is on a Starter trial with no payment yet, so an upgrade goes through checkout; the admin pays
+  // yearly for Pro, so a change is made in place (isUpdate).
   const owner = await givenUser({ ...DEMO_OWNER, planName: 'Starter' });
-  await givenMembership(owner.id, { planName: 'Starter', scheduleType: 1, endDate: iso(t + 21 * DAY) });
-  await givenPaidCheckout(owner.id, {
-    sessionId: 'cs_demo_owner_starter',
-    planId: 'plan-starter',
-    scheduleType: 1,
-    paidAt: iso(t - 9 * DAY),
-  });
+  await givenMembership(owner.id, { planName: 'Starter', scheduleType: 1, endDate: iso(t + 5 * DAY) });
   const admin = await givenUser({ ...DEMO_ADMIN, isAdmin: true, planName: 'Pro' });
   await givenMembership(admin.id, { planName: 'Pro', scheduleType: 2, endDate: iso(t + 300 * DAY) });
+  await givenPaidCheckout(admin.id, {
+    sessionId: 'cs_demo_admin_pro',
+    planId: 'plan-pro',
+    scheduleType: 2,
+    paidAt: iso(t - 65 * DAY),
+  });
 
   if (!options.empty) await seedOwnerData(owner.id, options.size ?? 'normal');
   if (options.limitsReached) await fillAllowances(admin.id);

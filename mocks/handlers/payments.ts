@@ -87,6 +87,9 @@ export async function cancelCheckout(sessionId: string): Promise<CheckoutSummary
   return cancelled ? summary(cancelled) : null;
 }
 
+const hasPaidSubscription = (userId: string) =>
+  db.checkouts.findFirst((q) => q.where((c) => c.userId === userId && c.status === 'paid')) !== undefined;
+
 function randomSessionId(): string {
   return `cs_demo_${crypto.randomUUID().replaceAll('-', '').slice(0, 24)}`;
 }
@@ -108,8 +111,9 @@ export const paymentHandlers = [
     if (plan.level < current.level)
       throw fail.forbidden(`Cannot downgrade from ${current.name} to ${plan.name}`);
 
-    // A paying customer's subscription changes in place (the provider prorates); so does a free plan.
-    if (current.level > 0 || price <= 0) {
+    // A customer with a paid subscription has it changed in place (the provider prorates), and a free plan
+    // needs no payment; everyone else (a trial included) goes through checkout.
+    if ((current.level > 0 && hasPaidSubscription(user.id)) || price <= 0) {
       await givenMembership(user.id, { planId: plan.id, scheduleType });
       return HttpResponse.json<CreatePaymentResult>({ isUpdate: true });
     }
