@@ -35,6 +35,7 @@ describe('instances', () => {
           chatbotId: nullValue(),
           status: integer(0),
           instanceStatus: like('qr'),
+          qrCode: like('2@AbCdEf0123456789,key,secret'),
           phoneNumber: nullValue(),
           lastActiveAt: nullValue(),
         }),

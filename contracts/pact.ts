@@ -76,7 +76,7 @@ export const chatbotExample = (id = 'bot-1', name = 'Support bot') => ({
   model: like('gpt-4o-mini'),
   temperature: regex(/^\d(\.\d+)?$/, '0.7'),
   maxTokens: integer(2048),
-  stop: like('END'),
+  stop: MatchersV3.nullValue(),
   type: like('chat'),
   isActive: MatchersV3.boolean(true),
   KnowledgeBaseFile: MatchersV3.eachLike(knowledgeFileExample, 0),
@@ -89,7 +89,8 @@ export const instanceExample = (id = 'inst-1') => ({
   chatbotId: like('bot-1'),
   status: integer(1),
   instanceStatus: like('ready'),
-  qrCode: like('2@AbCdEf'),
+  // A linked phone has no code to scan.
+  qrCode: MatchersV3.nullValue(),
   phoneNumber: like('8613812345678'),
   createdAt: dateTime(),
   lastActiveAt: dateTime(),

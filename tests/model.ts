@@ -41,7 +41,10 @@ export function implicitEvents(machine: AnyStateMachine, options: ImplicitEventO
       const done = `xstate.done.actor.${inv.id}`;
       const error = `xstate.error.actor.${inv.id}`;
       events.set(done, { type: done, output: options.outputs?.[inv.id] } as EventObject);
-      events.set(error, { type: error, error: options.errors?.[inv.id] ?? new Error('failed') } as EventObject);
+      events.set(error, {
+        type: error,
+        error: options.errors?.[inv.id] ?? new Error('failed'),
+      } as EventObject);
     }
   }
   return [...events.values()];
@@ -107,7 +110,8 @@ export function stateCoverage(machine: AnyStateMachine, paths: Path[]) {
   // when a state it leads to is.
   for (const node of stateNodes(machine)) {
     const transient = node.always && node.always.length > 0 && node.transitions.size === 0;
-    if (transient && node.always?.some((t) => t.target?.some((target) => reached.has(target.id)))) reached.add(node.id);
+    if (transient && node.always?.some((t) => t.target?.some((target) => reached.has(target.id))))
+      reached.add(node.id);
   }
   return { all, reached, missing: [...all].filter((id) => !reached.has(id)) };
 }

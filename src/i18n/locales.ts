@@ -5,7 +5,11 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
 /** Each language is named in itself (an endonym), the same in every interface language, so it can be found. */
-export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', 'zh-CN': '简体中文', 'zh-TW': '繁體中文' };
+export const LOCALE_NAMES: Record<Locale, string> = {
+  en: 'English',
+  'zh-CN': '简体中文',
+  'zh-TW': '繁體中文',
+};
 
 const LANGUAGE_KEY = 'language';
 

@@ -7,10 +7,12 @@ import { loginMachine, loginMessages } from './login.machine';
 
 const user: UserInfo = { accessToken: 't', id: 'u1', userId: 'u1' };
 
-function start({ send = async () => ({}), signIn = async () => user } = {} as {
-  send?: (email: string) => Promise<unknown>;
-  signIn?: (input: { email: string; code: string }) => Promise<UserInfo>;
-}) {
+function start(
+  { send = async () => ({}), signIn = async () => user } = {} as {
+    send?: (email: string) => Promise<unknown>;
+    signIn?: (input: { email: string; code: string }) => Promise<UserInfo>;
+  },
+) {
   const clock = new SimulatedClock();
   const notifySignedIn = vi.fn();
   const redirect = vi.fn();
@@ -125,7 +127,10 @@ describe('login model', () => {
     expect(stateCoverage(loginMachine, shortest).missing).toEqual([]);
   });
 
-  it.each(shortest.map((p) => [JSON.stringify(p.state.value), p] as const))('replays the shortest path to %s', (_, path) => {
-    expect(replay(loginMachine, path).value).toEqual(path.state.value);
-  });
+  it.each(shortest.map((p) => [JSON.stringify(p.state.value), p] as const))(
+    'replays the shortest path to %s',
+    (_, path) => {
+      expect(replay(loginMachine, path).value).toEqual(path.state.value);
+    },
+  );
 });

@@ -30,7 +30,10 @@ export const loginMessages = {
 };
 
 /** Signs in and stores the user info before any held request goes on with the new token. */
-export async function signIn(input: { email: string; code: string }, signal?: AbortSignal): Promise<UserInfo> {
+export async function signIn(
+  input: { email: string; code: string },
+  signal?: AbortSignal,
+): Promise<UserInfo> {
   const stored = loginWithCode(input, signal).then((user) => {
     writeUserInfo(user);
     return user;
@@ -43,7 +46,9 @@ export const loginMachine = setup({
   types: { context: {} as LoginContext, events: {} as LoginEvent },
   actors: {
     sendCode: fromPromise<unknown, { email: string }>(({ input, signal }) => sendCode(input.email, signal)),
-    signIn: fromPromise<UserInfo, { email: string; code: string }>(({ input, signal }) => signIn(input, signal)),
+    signIn: fromPromise<UserInfo, { email: string; code: string }>(({ input, signal }) =>
+      signIn(input, signal),
+    ),
   },
   delays: { redirectDelay: LOGIN_REDIRECT_DELAY_MS },
   guards: {
@@ -112,7 +117,10 @@ export const loginMachine = setup({
         id: 'signIn',
         src: 'signIn',
         input: ({ context }) => ({ email: context.email.trim(), code: context.code.trim() }),
-        onDone: { target: 'signedIn', actions: [assign({ user: ({ event }) => event.output }), 'notifySignedIn'] },
+        onDone: {
+          target: 'signedIn',
+          actions: [assign({ user: ({ event }) => event.output }), 'notifySignedIn'],
+        },
         onError: { target: 'codeEntry', actions: assign({ error: loginMessages.loginFailed }) },
       },
     },

@@ -6,7 +6,8 @@ export function safeRedirect(target: string | null | undefined): string {
   if (!target) return '/';
   // Control characters and backslashes are how browsers get talked into other origins ("/\evil.example").
   // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting them is the point
-  if (!target.startsWith('/') || target.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(target)) return '/';
+  if (!target.startsWith('/') || target.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(target))
+    return '/';
   try {
     const base = 'http://app.invalid';
     const url = new URL(target, base);

@@ -15,7 +15,10 @@ const settle = () => new Promise((r) => setTimeout(r, 0));
 function start(loadCurrentUser: () => Promise<CurrentUser> = async () => admin) {
   const goToLogin = vi.fn();
   const actor = createActor(
-    sessionMachine.provide({ actors: { loadCurrentUser: fromPromise(loadCurrentUser) }, actions: { goToLogin } }),
+    sessionMachine.provide({
+      actors: { loadCurrentUser: fromPromise(loadCurrentUser) },
+      actions: { goToLogin },
+    }),
     { input: { user: readUserInfo() } },
   ).start();
   return { actor, goToLogin };
@@ -37,7 +40,9 @@ describe('session', () => {
 
   it('goes on as a regular user when /users/me fails', async () => {
     writeUserInfo(info);
-    const { actor } = start(() => Promise.reject(new ApiError({ kind: 'network', endpoint: 'GET /users/me', message: 'x' })));
+    const { actor } = start(() =>
+      Promise.reject(new ApiError({ kind: 'network', endpoint: 'GET /users/me', message: 'x' })),
+    );
     await settle();
     expect(actor.getSnapshot().matches({ signedIn: 'ready' })).toBe(true);
     expect(isAdmin(actor.getSnapshot().context)).toBe(false);
@@ -84,7 +89,9 @@ describe('session model', () => {
     input: { user: info },
     events,
     outputs: { loadCurrentUser: admin },
-    errors: { loadCurrentUser: new ApiError({ kind: 'http', status: 401, endpoint: 'GET /users/me', message: 'x' }) },
+    errors: {
+      loadCurrentUser: new ApiError({ kind: 'http', status: 401, endpoint: 'GET /users/me', message: 'x' }),
+    },
   });
 
   const signedOutStart = modelPaths(sessionMachine, { input: { user: null }, events }).shortest;
@@ -93,7 +100,10 @@ describe('session model', () => {
     expect(stateCoverage(sessionMachine, [...shortest, ...signedOutStart]).missing).toEqual([]);
   });
 
-  it.each(shortest.map((p) => [JSON.stringify(p.state.value), p] as const))('replays the shortest path to %s', (_, path) => {
-    expect(replay(sessionMachine, path, { user: info }).value).toEqual(path.state.value);
-  });
+  it.each(shortest.map((p) => [JSON.stringify(p.state.value), p] as const))(
+    'replays the shortest path to %s',
+    (_, path) => {
+      expect(replay(sessionMachine, path, { user: info }).value).toEqual(path.state.value);
+    },
+  );
 });

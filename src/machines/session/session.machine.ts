@@ -27,7 +27,7 @@ export const sessionMachine = setup({
     input: {} as { user: UserInfo | null },
   },
   actors: {
-    loadCurrentUser: fromPromise(({ signal }) => getCurrentUser(signal)),
+    loadCurrentUser: fromPromise<CurrentUser>(({ signal }) => getCurrentUser(signal)),
   },
   guards: {
     hasStoredToken: ({ context }) => context.user !== null,
@@ -67,7 +67,11 @@ export const sessionMachine = setup({
             src: 'loadCurrentUser',
             onDone: { target: 'ready', actions: assign({ currentUser: ({ event }) => event.output }) },
             onError: [
-              { guard: 'isUnauthorized', target: '#session.signedOut', actions: ['clearStoredUser', 'forget', 'goToLogin'] },
+              {
+                guard: 'isUnauthorized',
+                target: '#session.signedOut',
+                actions: ['clearStoredUser', 'forget', 'goToLogin'],
+              },
               { target: 'ready', actions: assign({ currentUser: null }) },
             ],
           },

@@ -89,7 +89,10 @@ describe('toast model', () => {
     expect(stateCoverage(toastMachine, shortest).missing).toEqual([]);
   });
 
-  it.each(shortest.map((p) => [JSON.stringify(p.state.value), p] as const))('replays the shortest path to %s', (_, path) => {
-    expect(replay(toastMachine, path, input).value).toEqual(path.state.value);
-  });
+  it.each(shortest.map((p) => [JSON.stringify(p.state.value), p] as const))(
+    'replays the shortest path to %s',
+    (_, path) => {
+      expect(replay(toastMachine, path, input).value).toEqual(path.state.value);
+    },
+  );
 });
