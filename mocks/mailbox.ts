@@ -27,14 +27,19 @@ export function subscribeMailbox(listener: MailboxListener): () => void {
   };
 }
 
-/** The last code sent to this address (case-insensitive), or null. */
-export function latestCode(email: string): string | null {
+/** The last mail sent to this address (case-insensitive), or null. */
+export function latestMail(email: string): Mail | null {
   const wanted = email.trim().toLowerCase();
   for (let i = mails.length - 1; i >= 0; i--) {
     const mail = mails[i];
-    if (mail && mail.email === wanted) return mail.code;
+    if (mail && mail.email === wanted) return mail;
   }
   return null;
+}
+
+/** The last code sent to this address (case-insensitive), or null. */
+export function latestCode(email: string): string | null {
+  return latestMail(email)?.code ?? null;
 }
 
 export function clearMailbox(): void {

@@ -1,8 +1,17 @@
-/** Replaced by the routed shell; here the page only proves the build and the backend start. */
+import { Toaster } from '../views/ui/Toaster';
+import { AppProviders, ToastsContext } from './providers';
+import { AppRoutes } from './routes';
+
+function Toasts() {
+  const toasts = ToastsContext.useSelector((s) => s.context.toasts);
+  return <Toaster toasts={toasts} />;
+}
+
 export function App() {
   return (
-    <main>
-      <h1>Influx</h1>
-    </main>
+    <AppProviders>
+      <AppRoutes />
+      <Toasts />
+    </AppProviders>
   );
 }

@@ -14,14 +14,15 @@ const settle = () => new Promise((r) => setTimeout(r, 0));
 
 function start(loadCurrentUser: () => Promise<CurrentUser> = async () => admin) {
   const goToLogin = vi.fn();
+  const returnAfterLogin = vi.fn();
   const actor = createActor(
     sessionMachine.provide({
       actors: { loadCurrentUser: fromPromise(loadCurrentUser) },
-      actions: { goToLogin },
+      actions: { goToLogin, returnAfterLogin },
     }),
     { input: { user: readUserInfo() } },
   ).start();
-  return { actor, goToLogin };
+  return { actor, goToLogin, returnAfterLogin };
 }
 
 describe('session', () => {
@@ -48,15 +49,16 @@ describe('session', () => {
     expect(isAdmin(actor.getSnapshot().context)).toBe(false);
   });
 
-  it('signs out when /users/me answers 401', async () => {
+  it('signs out and comes back after signing in when /users/me answers 401', async () => {
     writeUserInfo(info);
-    const { actor, goToLogin } = start(() =>
+    const { actor, goToLogin, returnAfterLogin } = start(() =>
       Promise.reject(new ApiError({ kind: 'http', status: 401, endpoint: 'GET /users/me', message: 'x' })),
     );
     await settle();
     expect(actor.getSnapshot().hasTag('signedOut')).toBe(true);
     expect(readUserInfo()).toBeNull();
-    expect(goToLogin).toHaveBeenCalled();
+    expect(returnAfterLogin).toHaveBeenCalledTimes(1);
+    expect(goToLogin).not.toHaveBeenCalled();
   });
 
   it('logout clears the stored user info and goes to login', async () => {

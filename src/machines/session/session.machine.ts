@@ -41,6 +41,8 @@ export const sessionMachine = setup({
     clearStoredUser: () => clearUserInfo(),
     /** Injected by the app: go to /login after logout. */
     goToLogin: () => {},
+    /** Injected by the app: the session ran out; go to /login and come back here after signing in. */
+    returnAfterLogin: () => {},
   },
 }).createMachine({
   id: 'session',
@@ -70,7 +72,7 @@ export const sessionMachine = setup({
               {
                 guard: 'isUnauthorized',
                 target: '#session.signedOut',
-                actions: ['clearStoredUser', 'forget', 'goToLogin'],
+                actions: ['clearStoredUser', 'forget', 'returnAfterLogin'],
               },
               { target: 'ready', actions: assign({ currentUser: null }) },
             ],

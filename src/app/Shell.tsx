@@ -1,0 +1,171 @@
+import { Dialog, DialogDismiss, DialogHeading } from '@ariakit/react';
+import { useLingui } from '@lingui/react/macro';
+import { type ReactNode, useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { useLocation } from 'wouter';
+import { readStored, writeStored } from '../api/storage';
+import { IconButton } from '../views/ui/Button';
+import { CloseIcon, MenuIcon } from '../views/ui/icons';
+import { MOBILE_QUERY, useMediaQuery } from '../views/ui/media';
+import { Brand } from './Brand';
+import { RouteAnnouncer } from './RouteAnnouncer';
+import { SidebarContent } from './Sidebar';
+
+const COLLAPSED_KEY = 'sidebar-collapsed';
+
+const Layout = styled.div<{ $collapsed: boolean }>`
+  display: grid;
+  grid-template-columns: ${({ theme, $collapsed }) => ($collapsed ? theme.layout.sidebarCollapsed : theme.layout.sidebar)} 1fr;
+  min-height: 100vh;
+  transition: grid-template-columns ${({ theme }) => theme.motion.normal};
+`;
+
+const Aside = styled.aside`
+  position: sticky;
+  top: 0;
+  height: 100vh;
+  overflow: hidden auto;
+  border-right: 1px solid ${({ theme }) => theme.color.border};
+  background: ${({ theme }) => theme.color.surface};
+`;
+
+const Main = styled.main`
+  min-width: 0;
+  padding: ${({ theme }) => theme.space(8)};
+  @media ${MOBILE_QUERY} {
+    padding: ${({ theme }) => theme.space(4)};
+    padding-top: calc(56px + ${({ theme }) => theme.space(4)});
+  }
+  &:focus { outline: none; }
+`;
+
+const SkipLink = styled.a`
+  position: absolute;
+  left: -9999px;
+  z-index: 100;
+  &:focus {
+    left: ${({ theme }) => theme.space(3)};
+    top: ${({ theme }) => theme.space(3)};
+    padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+    background: ${({ theme }) => theme.color.surface};
+    border-radius: ${({ theme }) => theme.radius.sm};
+  }
+`;
+
+const TopBar = styled.header`
+  position: fixed;
+  inset: 0 0 auto 0;
+  z-index: 30;
+  height: 56px;
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  padding: 0 ${({ theme }) => theme.space(3)};
+  background: ${({ theme }) => theme.color.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.color.border};
+`;
+
+const Drawer = styled(Dialog)`
+  position: fixed;
+  inset: 0 auto 0 0;
+  z-index: 50;
+  width: min(${({ theme }) => theme.layout.sidebar}, 85vw);
+  background: ${({ theme }) => theme.color.surface};
+  box-shadow: ${({ theme }) => theme.shadow.pop};
+  overflow-y: auto;
+  &:focus-visible { outline: none; }
+`;
+
+const DrawerHead = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  padding: ${({ theme }) => theme.space(3)};
+`;
+
+const Backdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  background: ${({ theme }) => theme.color.overlay};
+`;
+
+function readCollapsed(): boolean {
+  return readStored(COLLAPSED_KEY) === 'true';
+}
+
+/** The signed-in layout: a sidebar on desktop (collapsible, remembered), a top bar and drawer on mobile. */
+export function Shell({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const [collapsed, setCollapsed] = useState(readCollapsed);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [path] = useLocation();
+
+  // The drawer closes when the user goes somewhere.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: path is the trigger
+  useEffect(() => setDrawerOpen(false), [path]);
+
+  const toggleCollapsed = () => {
+    setCollapsed((c) => {
+      writeStored(COLLAPSED_KEY, String(!c));
+      return !c;
+    });
+  };
+
+  const skip = <SkipLink href="#main">{t`Skip to content`}</SkipLink>;
+  const main = (
+    <Main id="main" tabIndex={-1}>
+      {children}
+    </Main>
+  );
+
+  if (mobile) {
+    return (
+      <>
+        {skip}
+        <TopBar>
+          <Brand />
+          <IconButton
+            $variant="ghost"
+            aria-label={t`Open menu`}
+            aria-expanded={drawerOpen}
+            aria-controls="mobile-navigation"
+            onClick={() => setDrawerOpen(true)}
+          >
+            <MenuIcon size={22} />
+          </IconButton>
+        </TopBar>
+        <Drawer
+          id="mobile-navigation"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          backdrop={<Backdrop />}
+        >
+          <DrawerHead>
+            <DialogHeading className="visually-hidden">{t`Menu`}</DialogHeading>
+            <Brand />
+            <DialogDismiss render={<IconButton $variant="ghost" aria-label={t`Close menu`} />}>
+              <CloseIcon size={20} />
+            </DialogDismiss>
+          </DrawerHead>
+          <SidebarContent collapsed={false} />
+        </Drawer>
+        {main}
+        <RouteAnnouncer />
+      </>
+    );
+  }
+
+  return (
+    <>
+      {skip}
+      <Layout $collapsed={collapsed}>
+        <Aside aria-label={t`Sidebar`}>
+          <SidebarContent collapsed={collapsed} onToggleCollapsed={toggleCollapsed} />
+        </Aside>
+        {main}
+      </Layout>
+      <RouteAnnouncer />
+    </>
+  );
+}

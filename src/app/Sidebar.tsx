@@ -1,0 +1,161 @@
+import { useLingui } from '@lingui/react/macro';
+import styled, { css } from 'styled-components';
+import { Link, useLocation } from 'wouter';
+import { isAdmin } from '../machines/session/session.machine';
+import { ChevronLeftIcon, ChevronRightIcon, LogoutIcon } from '../views/ui/icons';
+import { LanguageMenu, ThemeMenu } from '../views/ui/PreferenceMenus';
+import { Brand } from './Brand';
+import { NAV_ITEMS } from './navigation';
+import { SessionContext } from './providers';
+
+const Column = styled.div<{ $collapsed: boolean }>`
+  display: flex;
+  flex-direction: column;
+  min-height: 100%;
+  padding: ${({ theme }) => theme.space(4)} ${({ theme, $collapsed }) => theme.space($collapsed ? 2 : 3)};
+  gap: ${({ theme }) => theme.space(4)};
+`;
+
+const Head = styled.div<{ $collapsed: boolean }>`
+  display: flex;
+  align-items: center;
+  justify-content: ${({ $collapsed }) => ($collapsed ? 'center' : 'space-between')};
+  flex-direction: ${({ $collapsed }) => ($collapsed ? 'column' : 'row')};
+  gap: ${({ theme }) => theme.space(2)};
+  padding: 0 ${({ theme }) => theme.space(1)};
+`;
+
+const NavList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space(1)};
+`;
+
+const NavLink = styled(Link)<{ $collapsed: boolean }>`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  min-height: 40px;
+  padding: 0 ${({ theme }) => theme.space(3)};
+  border-radius: ${({ theme }) => theme.radius.md};
+  color: ${({ theme }) => theme.color.text};
+  text-decoration: none;
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+  ${({ $collapsed }) =>
+    $collapsed &&
+    css`
+      justify-content: center;
+      padding: 0;
+    `}
+  &:hover { background: ${({ theme }) => theme.color.surfaceHover}; }
+  &[aria-current='page'] {
+    background: ${({ theme }) => theme.color.primarySoft};
+    color: ${({ theme }) => theme.color.text};
+    box-shadow: inset 3px 0 0 ${({ theme }) => theme.color.primary};
+  }
+  svg { flex: none; }
+`;
+
+const Bottom = styled.div<{ $collapsed: boolean }>`
+  margin-top: auto;
+  display: grid;
+  gap: ${({ theme }) => theme.space(2)};
+  justify-items: ${({ $collapsed }) => ($collapsed ? 'center' : 'stretch')};
+`;
+
+const PlainButton = styled.button<{ $collapsed: boolean }>`
+  display: flex;
+  align-items: center;
+  justify-content: ${({ $collapsed }) => ($collapsed ? 'center' : 'flex-start')};
+  gap: ${({ theme }) => theme.space(3)};
+  width: ${({ $collapsed }) => ($collapsed ? '40px' : '100%')};
+  min-height: 40px;
+  padding: 0 ${({ theme, $collapsed }) => ($collapsed ? '0' : theme.space(3))};
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: transparent;
+  color: ${({ theme }) => theme.color.text};
+  cursor: pointer;
+  &:hover { background: ${({ theme }) => theme.color.surfaceHover}; }
+`;
+
+const CollapseButton = styled.button`
+  display: grid;
+  place-items: center;
+  width: 32px;
+  height: 32px;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.textMuted};
+  cursor: pointer;
+  &:hover { background: ${({ theme }) => theme.color.surfaceHover}; }
+`;
+
+/** Navigation, preferences and logout; collapsed it shows icons, with names for assistive tech and tooltips. */
+export function SidebarContent({
+  collapsed,
+  onToggleCollapsed,
+}: {
+  collapsed: boolean;
+  onToggleCollapsed?: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const [path] = useLocation();
+  const session = SessionContext.useActorRef();
+  const admin = SessionContext.useSelector((s) => isAdmin(s.context));
+  const items = NAV_ITEMS.filter((item) => !item.adminOnly || admin);
+
+  return (
+    <Column $collapsed={collapsed}>
+      <Head $collapsed={collapsed}>
+        <Brand compact={collapsed} />
+        {onToggleCollapsed && (
+          <CollapseButton
+            aria-label={collapsed ? t`Expand sidebar` : t`Collapse sidebar`}
+            aria-expanded={!collapsed}
+            title={collapsed ? t`Expand sidebar` : t`Collapse sidebar`}
+            onClick={onToggleCollapsed}
+          >
+            {collapsed ? <ChevronRightIcon size={16} /> : <ChevronLeftIcon size={16} />}
+          </CollapseButton>
+        )}
+      </Head>
+      <nav aria-label={t`Main`}>
+        <NavList>
+          {items.map((item) => {
+            const label = i18n._(item.label);
+            const Icon = item.icon;
+            return (
+              <li key={item.path}>
+                <NavLink
+                  href={item.path}
+                  $collapsed={collapsed}
+                  aria-current={path === item.path ? 'page' : undefined}
+                  title={collapsed ? label : undefined}
+                >
+                  <Icon size={20} />
+                  <span className={collapsed ? 'visually-hidden' : undefined}>{label}</span>
+                </NavLink>
+              </li>
+            );
+          })}
+        </NavList>
+      </nav>
+      <Bottom $collapsed={collapsed}>
+        <ThemeMenu compact={collapsed} />
+        <LanguageMenu compact={collapsed} />
+        <PlainButton
+          $collapsed={collapsed}
+          onClick={() => session.send({ type: 'session.logout' })}
+          title={collapsed ? t`Logout` : undefined}
+        >
+          <LogoutIcon size={20} />
+          <span className={collapsed ? 'visually-hidden' : undefined}>{t`Logout`}</span>
+        </PlainButton>
+      </Bottom>
+    </Column>
+  );
+}

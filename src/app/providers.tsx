@@ -1,0 +1,56 @@
+import { I18nProvider } from '@lingui/react';
+import { createActorContext } from '@xstate/react';
+import { type ReactNode, useEffect } from 'react';
+import { navigate } from 'wouter/use-browser-location';
+import { configureClient, loginPathFor } from '../api/client';
+import { readUserInfo } from '../api/storage';
+import { i18n } from '../i18n/i18n';
+import { sessionMachine } from '../machines/session/session.machine';
+import { connectToasts } from '../machines/toasts/notify';
+import { toastsMachine } from '../machines/toasts/toasts.machine';
+import { ThemeModeProvider } from '../views/ui/themeMode';
+
+/** The long-lived actors, created once at the root. */
+const here = () => `${location.pathname}${location.search}${location.hash}`;
+
+export const SessionContext = createActorContext(
+  sessionMachine.provide({
+    actions: {
+      goToLogin: () => navigate('/login'),
+      returnAfterLogin: () => navigate(loginPathFor(here()), { replace: true }),
+    },
+  }),
+);
+export const ToastsContext = createActorContext(toastsMachine);
+
+/** Wires the API client and the toast notifier to the root actors. */
+function Bridges() {
+  const session = SessionContext.useActorRef();
+  const toasts = ToastsContext.useActorRef();
+  useEffect(() => {
+    configureClient({
+      onUnauthorized: (returnTo) => {
+        session.send({ type: 'session.expired' });
+        navigate(loginPathFor(returnTo), { replace: true });
+      },
+    });
+    connectToasts((toast) => toasts.send({ type: 'toast.add', toast }));
+    return () => connectToasts(null);
+  }, [session, toasts]);
+  return null;
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <I18nProvider i18n={i18n}>
+      <ThemeModeProvider>
+        <ToastsContext.Provider>
+          <SessionContext.Provider options={{ input: { user: readUserInfo() } }}>
+            <Bridges />
+            {children}
+          </SessionContext.Provider>
+        </ToastsContext.Provider>
+      </ThemeModeProvider>
+    </I18nProvider>
+  );
+}

@@ -1,0 +1,89 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { latestCode } from '../../../mocks/mailbox';
+import { resetAndSeed, server } from '../../../mocks/node';
+import { withMockServer } from '../../../mocks/testing';
+import { renderApp } from '../../../tests/render';
+import { readUserInfo } from '../../api/storage';
+
+withMockServer();
+beforeEach(async () => {
+  await resetAndSeed();
+});
+
+const user = () => userEvent.setup();
+
+describe('login screen', () => {
+  it('sends a code, shows the code field and Resend Code, and signs in to the redirect target', async () => {
+    const u = user();
+    await renderApp('/login?redirect=%2Fchat-history');
+    const send = await screen.findByRole('button', { name: 'Send Code' });
+    expect(send).toBeDisabled();
+    expect(screen.queryByLabelText('Verification code')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+
+    await u.type(screen.getByLabelText('E-mail'), 'owner@demo.test');
+    await u.click(send);
+    const codeField = await screen.findByLabelText('Verification code');
+    expect(screen.getByRole('button', { name: 'Resend Code' })).toBeEnabled();
+
+    await u.type(codeField, latestCode('owner@demo.test') ?? '');
+    await u.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Signed in. Taking you to your dashboard…')).toBeInTheDocument();
+    expect(readUserInfo()?.email).toBe('owner@demo.test');
+    await waitFor(() => expect(location.pathname).toBe('/chat-history'), { timeout: 3000 });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Chat history' })).toBeInTheDocument();
+  });
+
+  it('shows the spec message for a wrong code and keeps what was typed', async () => {
+    const u = user();
+    await renderApp('/login');
+    await u.type(await screen.findByLabelText('E-mail'), 'owner@demo.test');
+    await u.click(screen.getByRole('button', { name: 'Send Code' }));
+    await u.type(await screen.findByLabelText('Verification code'), '999999');
+    await u.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Login failed. Please check your verification code and try again.',
+    );
+    expect(screen.getByLabelText('Verification code')).toHaveValue('999999');
+    expect(readUserInfo()).toBeNull();
+  });
+
+  it('shows the spec message when the code cannot be sent', async () => {
+    server.use(
+      http.post('*/api/v1/auth/send-code', () =>
+        HttpResponse.json({ statusCode: 500, message: 'down' }, { status: 500 }),
+      ),
+    );
+    const u = user();
+    await renderApp('/login');
+    await u.type(await screen.findByLabelText('E-mail'), 'owner@demo.test');
+    await u.click(screen.getByRole('button', { name: 'Send Code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to send verification code. Please try again.',
+    );
+    expect(screen.queryByLabelText('Verification code')).toBeNull();
+  });
+
+  it('never sends an invalid e-mail to the server', async () => {
+    let calls = 0;
+    server.events.on('request:start', () => {
+      calls++;
+    });
+    const u = user();
+    await renderApp('/login');
+    await u.type(await screen.findByLabelText('E-mail'), 'owner@');
+    await u.click(screen.getByRole('button', { name: 'Send Code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter a valid e-mail address.');
+    expect(calls).toBe(0);
+    server.events.removeAllListeners();
+  });
+
+  it('speaks the stored language', async () => {
+    await renderApp('/login', { locale: 'zh-TW' });
+    expect(await screen.findByRole('heading', { level: 1, name: '登入' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('zh-TW');
+  });
+});

@@ -1,0 +1,192 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMachine } from '@xstate/react';
+import { lazy, Suspense, useMemo, useRef } from 'react';
+import styled from 'styled-components';
+import { Redirect } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
+import { SessionContext } from '../../app/providers';
+import { loginMachine } from '../../machines/login/login.machine';
+import { safeRedirect } from '../../machines/session/redirect';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { TextField } from '../ui/Field';
+import { LanguageMenu, ThemeMenu } from '../ui/PreferenceMenus';
+import { Spinner } from '../ui/Spinner';
+import { useText } from '../ui/text';
+import { MarketingPanel } from './MarketingPanel';
+
+// The demo mailbox exists only where the mock backend does (statically false in production builds).
+const DemoMailbox =
+  import.meta.env.VITE_MOCKS === 'true'
+    ? lazy(() => import('./DemoMailbox').then((m) => ({ default: m.DemoMailbox })))
+    : null;
+
+const Page = styled.div`
+  display: grid;
+  grid-template-columns: 1fr;
+  min-height: 100vh;
+  @media (min-width: 1024px) {
+    grid-template-columns: minmax(0, 1.1fr) minmax(0, 1fr);
+  }
+`;
+
+const FormSide = styled.main`
+  position: relative;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  padding: ${({ theme }) => theme.space(20)} ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(10)};
+`;
+
+const Corner = styled.div`
+  position: absolute;
+  top: ${({ theme }) => theme.space(4)};
+  right: ${({ theme }) => theme.space(4)};
+  display: flex;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+const Panel = styled.div`
+  width: 100%;
+  max-width: 400px;
+  display: grid;
+  gap: ${({ theme }) => theme.space(5)};
+  h1 { font-size: ${({ theme }) => theme.font.size.xxl}; }
+  form { display: grid; gap: ${({ theme }) => theme.space(4)}; }
+`;
+
+const Subtitle = styled.p`
+  margin-top: ${({ theme }) => theme.space(2)};
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const EmailRow = styled.div`
+  display: grid;
+  grid-template-columns: 1fr auto;
+  gap: ${({ theme }) => theme.space(2)};
+  align-items: end;
+`;
+
+export function LoginView() {
+  const { t } = useLingui();
+  const text = useText();
+  const session = SessionContext.useActorRef();
+  const signedIn = SessionContext.useSelector((s) => s.hasTag('signedIn'));
+  // Only someone already signed in when arriving is sent away; a fresh sign-in waits for its own redirect.
+  const signedInOnArrival = useRef(signedIn).current;
+  const target = useMemo(() => safeRedirect(new URLSearchParams(location.search).get('redirect')), []);
+
+  const logic = useMemo(
+    () =>
+      loginMachine.provide({
+        actions: {
+          notifySignedIn: ({ context }) => {
+            if (context.user) session.send({ type: 'session.signedIn', user: context.user });
+          },
+          redirect: () => navigate(target, { replace: true }),
+        },
+      }),
+    [session, target],
+  );
+  const [snap, send] = useMachine(logic);
+
+  if (signedInOnArrival) return <Redirect to="/" replace />;
+
+  const { email, code, sendCount, error } = snap.context;
+  const codeSent = snap.hasTag('codeSent');
+  const busy = snap.hasTag('busy');
+  const sending = snap.hasTag('sending');
+  const done = snap.hasTag('signedIn') || snap.status === 'done';
+
+  return (
+    <Page>
+      <MarketingPanel />
+      <FormSide>
+        <Corner>
+          <LanguageMenu compact />
+          <ThemeMenu compact />
+        </Corner>
+        <Panel>
+          <div>
+            <h1>
+              <Trans>Sign in</Trans>
+            </h1>
+            <Subtitle>
+              <Trans>We e-mail you a one-time code. No password needed.</Trans>
+            </Subtitle>
+          </div>
+          <form
+            noValidate
+            aria-busy={busy}
+            onSubmit={(e) => {
+              e.preventDefault();
+              send({ type: codeSent ? 'login.submitted' : 'code.sendRequested' });
+            }}
+          >
+            <EmailRow>
+              <TextField
+                label={<Trans>E-mail</Trans>}
+                type="email"
+                name="email"
+                autoComplete="email"
+                required
+                value={email}
+                disabled={done}
+                onChange={(e) => send({ type: 'email.changed', value: e.target.value })}
+              />
+              <Button
+                type={codeSent ? 'button' : 'submit'}
+                $variant={codeSent ? 'secondary' : 'primary'}
+                disabled={busy || !snap.can({ type: 'code.sendRequested' })}
+                onClick={codeSent ? () => send({ type: 'code.sendRequested' }) : undefined}
+              >
+                {sending && <Spinner />}
+                {sendCount > 0 ? <Trans>Resend Code</Trans> : <Trans>Send Code</Trans>}
+              </Button>
+            </EmailRow>
+            {codeSent && (
+              <TextField
+                label={<Trans>Verification code</Trans>}
+                hint={<Trans>We sent a 6-digit code to {email}. It is valid for 10 minutes.</Trans>}
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                required
+                autoFocus
+                value={code}
+                disabled={done}
+                onChange={(e) => send({ type: 'code.changed', value: e.target.value })}
+              />
+            )}
+            {error && <Alert>{text(error)}</Alert>}
+            {done && (
+              <Alert tone="success">
+                <Trans>Signed in. Taking you to your dashboard…</Trans>
+              </Alert>
+            )}
+            <Button
+              type="submit"
+              $variant="primary"
+              $block
+              disabled={!codeSent || busy || !snap.can({ type: 'login.submitted' })}
+            >
+              {snap.hasTag('submitting') && <Spinner />}
+              <Trans>Sign in</Trans>
+            </Button>
+          </form>
+          {DemoMailbox && (
+            <Suspense fallback={null}>
+              <DemoMailbox
+                email={email}
+                onPickEmail={(value) => send({ type: 'email.changed', value })}
+                onUseCode={(value) => send({ type: 'code.changed', value })}
+                label={t`Demo mailbox`}
+              />
+            </Suspense>
+          )}
+        </Panel>
+      </FormSide>
+    </Page>
+  );
+}

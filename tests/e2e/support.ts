@@ -1,0 +1,56 @@
+import { createRequire } from 'node:module';
+import { expect, type Page } from '@playwright/test';
+
+const require = createRequire(import.meta.url);
+const AXE = require.resolve('axe-core/axe.min.js');
+
+export const OWNER = 'owner@demo.test';
+export const ADMIN = 'admin@demo.test';
+
+/** Waits until the demo's mock backend controls the page. */
+export async function demoReady(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 15_000 });
+}
+
+/** Signs in through the login screen with the code from the demo mailbox. */
+export async function signIn(page: Page, email = OWNER, { path = '/login' } = {}) {
+  if (path) await page.goto(path);
+  await demoReady(page);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: /^(Send Code|Resend Code)$/ }).click();
+  const code = (await page.getByTestId('demo-code').textContent())?.trim() ?? '';
+  expect(code).toMatch(/^\d{6}$/);
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** axe-core over the whole page; returns the violations (empty is the goal). */
+export async function axeViolations(page: Page) {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
+    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v: { id: string; help: string; nodes: { target: string[] }[] }) => ({
+      id: v.id,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5),
+    }));
+  });
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  expect(await axeViolations(page)).toEqual([]);
+}
+
+export const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+
+/** Collects console errors and uncaught exceptions of a page, for asserting there were none. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return errors;
+}
