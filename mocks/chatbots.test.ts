@@ -2,24 +2,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type ChatbotBody, ChatbotSchema } from '../src/api/schemas/chatbots';
 import { type GivenUser, givenChatbot, givenInstance, givenKnowledgeFile, givenUser } from './fixtures';
-import { call, withMockServer } from './testing';
+import { call, chatbotBody, withMockServer } from './testing';
 
 withMockServer();
 
 let u: GivenUser;
-const body = (over: Partial<ChatbotBody> = {}): ChatbotBody => ({
-  name: 'Support bot',
-  description: 'Answers questions',
-  prompt: 'You are the customer service assistant of Acme Outdoor.\nBe kind.',
-  platform: 'openai',
-  model: 'gpt-4o-mini',
-  temperature: '0.7',
-  maxTokens: 2048,
-  stop: null,
-  type: 'chat',
-  knowledgeBaseIds: [],
-  ...over,
-});
+const body = chatbotBody;
 
 beforeEach(async () => {
   u = await givenUser({ email: 'u@b.test', planName: 'Pro' });

@@ -17,7 +17,7 @@ import {
   type TestThreadRecord,
 } from './db';
 import { addMonths } from './periods';
-import { FREE_PLAN_ID, findPlan, membershipOf } from './rules';
+import { FREE_PLAN, findPlan, membershipOf } from './rules';
 
 /**
  * Builders of a known state, used by the demo seed, by tests and by Pact provider states. Each accepts an
@@ -30,22 +30,7 @@ const plan = (p: Omit<MembershipPlan, 'hasAdvancedFeatures' | 'hasCustomPrompt'>
   MembershipPlanSchema.parse({ hasAdvancedFeatures: false, hasCustomPrompt: false, ...p });
 
 export const DEFAULT_PLANS: readonly MembershipPlan[] = [
-  plan({
-    id: FREE_PLAN_ID,
-    name: 'Free',
-    level: 0,
-    description: 'Try it out with one number and one bot',
-    instanceLimit: 1,
-    chatbotLimit: 1,
-    monthlyTokenLimit: 10_000,
-    totalChatSessionLimit: 100,
-    knowledgeBaseFileLimit: 3,
-    monthlyPrice: 0,
-    yearlyPrice: 0,
-    monthlyPriceId: null,
-    yearlyPriceId: null,
-    status: 1,
-  }),
+  FREE_PLAN,
   plan({
     id: 'plan-starter',
     name: 'Starter',

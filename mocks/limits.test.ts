@@ -1,23 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { ChatbotBody } from '../src/api/schemas/chatbots';
 import { givenChatbot, givenInstance, givenMembership, givenPlan, givenUser } from './fixtures';
-import { call, withMockServer } from './testing';
+import { call, chatbotBody, withMockServer } from './testing';
 
 withMockServer();
 
-const bot = (name: string): ChatbotBody => ({
-  name,
-  description: null,
-  prompt: 'You are the support assistant of Acme.',
-  platform: 'openai',
-  model: 'gpt-4o-mini',
-  temperature: '0.7',
-  maxTokens: 2048,
-  stop: null,
-  type: 'chat',
-  knowledgeBaseIds: [],
-});
+const bot = (name: string) => chatbotBody({ name, description: null });
 
 const createBot = (u: { id: string; token: string }, name: string) =>
   call('POST', '/chatbots', { token: u.token, body: bot(name), headers: { 'x-user-id': u.id } });

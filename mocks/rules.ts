@@ -10,12 +10,12 @@ export const FREE_PLAN_ID = 'plan-free';
 /** At most this many chatbots whatever the plan (the product's New option disappears at 3). */
 export const MAX_CHATBOTS = 3;
 
-/** What applies when a user has no plan at all (spec: default instance limit 1). */
-const FALLBACK_PLAN: MembershipPlan = {
+/** The Free plan; also what applies when a user has no plan at all (spec: default instance limit 1). */
+export const FREE_PLAN: MembershipPlan = {
   id: FREE_PLAN_ID,
   name: 'Free',
   level: 0,
-  description: null,
+  description: 'Try it out with one number and one bot',
   instanceLimit: 1,
   chatbotLimit: 1,
   monthlyTokenLimit: 10_000,
@@ -39,7 +39,7 @@ export function planOf(userId: string): MembershipPlan {
   const membership = membershipOf(userId);
   const expired = membership?.endDate != null && Date.parse(membership.endDate) <= now();
   const plan = membership && !expired ? findPlan(membership.planId) : undefined;
-  return plan ?? findPlan(FREE_PLAN_ID) ?? FALLBACK_PLAN;
+  return plan ?? findPlan(FREE_PLAN_ID) ?? FREE_PLAN;
 }
 
 export const isUnlimited = (limit: number) => limit === UNLIMITED;

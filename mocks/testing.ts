@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { ChatbotBody } from '../src/api/schemas/chatbots';
 import { setNow } from './clock';
 import { resetMockBackend, server } from './node';
 
@@ -38,3 +39,18 @@ export async function call<T = any>(
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
+
+/** A valid chatbot create/update body, with overrides. */
+export const chatbotBody = (over: Partial<ChatbotBody> = {}): ChatbotBody => ({
+  name: 'Support bot',
+  description: 'Answers questions',
+  prompt: 'You are the customer service assistant of Acme Outdoor.\nBe kind.',
+  platform: 'openai',
+  model: 'gpt-4o-mini',
+  temperature: '0.7',
+  maxTokens: 2048,
+  stop: null,
+  type: 'chat',
+  knowledgeBaseIds: [],
+  ...over,
+});
