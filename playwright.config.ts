@@ -1,13 +1,15 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 4173;
+// Overridable so several builds can be tested side by side.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const DIST = process.env.E2E_DIST ?? 'dist-demo';
 /** Debian's Chromium; test tools cannot download browsers on these machines. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.e2e.ts',
-  outputDir: 'test-results/e2e',
+  outputDir: process.env.E2E_OUTPUT ?? 'test-results/e2e',
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -36,7 +38,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     // The built demo (npm run build:demo runs before this in npm test).
-    command: `node node_modules/vite/bin/vite.js preview --mode demo --outDir dist-demo --host 127.0.0.1 --port ${PORT} --strictPort`,
+    command: `node node_modules/vite/bin/vite.js preview --mode demo --outDir ${DIST} --host 127.0.0.1 --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

@@ -1,6 +1,12 @@
 import { i18n, type Messages } from '@lingui/core';
 import dayjs from 'dayjs';
+import localizedFormat from 'dayjs/plugin/localizedFormat';
+import relativeTime from 'dayjs/plugin/relativeTime';
 import { type Locale, storeLocale } from './locales';
+
+// Locale-aware formats (LL, LLL) and "5 minutes ago" in every interface language.
+dayjs.extend(localizedFormat);
+dayjs.extend(relativeTime);
 
 const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
   en: () => import('../locales/en/messages.po'),

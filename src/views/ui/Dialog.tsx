@@ -1,0 +1,89 @@
+import { Dialog as AriakitDialog, DialogDescription, DialogDismiss, DialogHeading } from '@ariakit/react';
+import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { IconButton } from './Button';
+import { CloseIcon } from './icons';
+
+const Panel = styled(AriakitDialog)<{ $width: number }>`
+  position: fixed;
+  inset: 0;
+  z-index: 50;
+  margin: auto;
+  width: min(${({ $width }) => $width}px, calc(100vw - 24px));
+  height: fit-content;
+  max-height: calc(100vh - 32px);
+  overflow: auto;
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+  padding: ${({ theme }) => theme.space(6)};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.text};
+  box-shadow: ${({ theme }) => theme.shadow.pop};
+  &:focus-visible { outline: none; }
+`;
+
+const Backdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: 49;
+  background: ${({ theme }) => theme.color.overlay};
+`;
+
+const Head = styled.div`
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+  h2 { font-size: ${({ theme }) => theme.font.size.xl}; }
+  p { color: ${({ theme }) => theme.color.textMuted}; margin-top: ${({ theme }) => theme.space(1)}; }
+`;
+
+export const DialogFooter = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+export interface ModalProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  width?: number;
+  /** alertdialog for confirmations: focus goes to the least destructive action first. */
+  role?: 'dialog' | 'alertdialog';
+}
+
+/**
+ * A modal dialog controlled from outside (machine state decides `open`; closing sends an event).
+ * Focus is trapped inside and returns to the opener; Escape and the close button call onClose.
+ */
+export function Modal({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  width = 520,
+  role = 'dialog',
+}: ModalProps) {
+  const { t } = useLingui();
+  return (
+    <Panel open={open} onClose={onClose} role={role} $width={width} backdrop={<Backdrop />} unmountOnHide>
+      <Head>
+        <div>
+          <DialogHeading>{title}</DialogHeading>
+          {description && <DialogDescription>{description}</DialogDescription>}
+        </div>
+        <DialogDismiss render={<IconButton $variant="ghost" $size="sm" aria-label={t`Close`} />}>
+          <CloseIcon size={18} />
+        </DialogDismiss>
+      </Head>
+      {children}
+    </Panel>
+  );
+}
