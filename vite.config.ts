@@ -40,6 +40,8 @@ export default defineConfig(({ mode }) => {
     build: {
       target: 'es2023',
       sourcemap: false,
+      // The import graph, for the size budget check (scripts/check-size.mjs).
+      manifest: true,
       // The demo's mock backend (faker, msw) is one large lazy chunk by design; the app's own budget is
       // checked separately.
       chunkSizeWarningLimit: mode === 'demo' ? 1500 : 500,

@@ -1,0 +1,56 @@
+// A static server for a built app, as production would serve it: brotli or gzip, SPA fallback, no caching.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.png': 'image/png',
+};
+
+function filesOf(dir, base = dir, out = new Map()) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) filesOf(path, base, out);
+    else {
+      const body = readFileSync(path);
+      const text = /\.(html|js|css|svg|json)$/.test(name);
+      out.set(`/${path.slice(base.length + 1)}`, {
+        type: TYPES[extname(name)] ?? 'application/octet-stream',
+        raw: body,
+        br: text ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) : null,
+        gzip: text ? gzipSync(body, { level: 9 }) : null,
+      });
+    }
+  }
+  return out;
+}
+
+export async function serveStatic(dir, { host = '127.0.0.1', port = 0 } = {}) {
+  const files = filesOf(dir);
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const file = files.get(path) ?? (extname(path) ? null : files.get('/index.html'));
+    if (!file) {
+      res.writeHead(404).end();
+      return;
+    }
+    const accept = String(req.headers['accept-encoding'] ?? '');
+    const [encoding, body] =
+      file.br && accept.includes('br') ? ['br', file.br] : file.gzip && accept.includes('gzip') ? ['gzip', file.gzip] : [null, file.raw];
+    res.writeHead(200, {
+      'Content-Type': file.type,
+      'Cache-Control': 'no-store',
+      ...(encoding ? { 'Content-Encoding': encoding, Vary: 'Accept-Encoding' } : {}),
+    });
+    res.end(body);
+  });
+  await new Promise((resolve) => server.listen(port, host, resolve));
+  const { port: actual } = server.address();
+  return { url: `http://${host}:${actual}`, close: () => new Promise((r) => server.close(r)) };
+}
