@@ -29,3 +29,21 @@ export const USAGE_WARNING_RATIO = 0.5;
 export const USAGE_DANGER_RATIO = 0.8;
 
 export const SEARCH_DEBOUNCE_MS = 250;
+
+/** Plan prices and payments are in this currency (the payment provider charges in it). */
+export const PLAN_CURRENCY = 'USD';
+/** The per-conversation token table scrolls within this height (spec section 9). */
+export const TOKEN_USAGE_LIST_HEIGHT_PX = 256;
+/** Admin form: a new plan starts with these values (spec section 9). */
+export const NEW_PLAN_DEFAULTS = {
+  level: 1,
+  instanceLimit: 1,
+  chatbotLimit: 1,
+  monthlyTokenLimit: 1000,
+  totalChatSessionLimit: 1000,
+  knowledgeBaseFileLimit: DEFAULT_KNOWLEDGE_FILE_LIMIT,
+  monthlyPrice: 0,
+  yearlyPrice: 0,
+  hasAdvancedFeatures: false,
+  hasCustomPrompt: false,
+} as const;
