@@ -14,7 +14,7 @@ const Aside = styled.aside`
   flex-direction: column;
   justify-content: space-between;
   padding: ${({ theme }) => theme.space(12)};
-  background: ${({ theme }) => (theme.mode === 'dark' ? '#0d2b2a' : '#0f3d3a')};
+  background: ${({ theme }) => theme.color.brandPanel};
   color: #f0fdfa;
   h2 { font-size: 34px; line-height: 1.2; max-width: 520px; letter-spacing: -0.02em; }
   ul { list-style: none; padding: 0; margin: 32px 0 0; display: grid; gap: 14px; }

@@ -1,8 +1,10 @@
 import { createGlobalStyle } from 'styled-components';
+import { paletteCss } from './theme';
 
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
-  html { color-scheme: ${({ theme }) => theme.mode}; }
+  :root { color-scheme: light; ${paletteCss('light')} }
+  :root[data-theme='dark'] { color-scheme: dark; ${paletteCss('dark')} }
   body {
     margin: 0;
     min-height: 100vh;

@@ -9,7 +9,7 @@ import { createActor } from 'xstate';
 import { activateLocale, i18n } from '../../i18n/i18n';
 import { toastsMachine } from '../../machines/toasts/toasts.machine';
 import { Toaster } from './Toaster';
-import { lightTheme } from './theme';
+import { theme } from './theme';
 
 beforeAll(() => activateLocale('en', { persist: false }));
 
@@ -21,7 +21,7 @@ function setup() {
   }
   render(
     <I18nProvider i18n={i18n}>
-      <ThemeProvider theme={lightTheme}>
+      <ThemeProvider theme={theme}>
         <Host />
       </ThemeProvider>
     </I18nProvider>,

@@ -17,10 +17,9 @@ const shared = {
   motion: { fast: '120ms ease-out', normal: '200ms ease-out' },
 } as const;
 
-export const lightTheme = {
-  ...shared,
-  mode: 'light' as 'light' | 'dark',
-  color: {
+/** The two palettes. Colours are chosen for WCAG AA contrast on their surfaces. */
+export const palettes = {
+  light: {
     bg: '#f5f7f8',
     surface: '#ffffff',
     surfaceAlt: '#eef1f3',
@@ -44,15 +43,9 @@ export const lightTheme = {
     info: '#1d4ed8',
     infoSoft: '#e0e9fd',
     overlay: 'rgb(15 23 42 / 45%)',
+    brandPanel: '#0f3d3a',
   },
-};
-
-export type Theme = typeof lightTheme;
-
-export const darkTheme: Theme = {
-  ...shared,
-  mode: 'dark',
-  color: {
+  dark: {
     bg: '#0b1120',
     surface: '#121a2b',
     surfaceAlt: '#1a2436',
@@ -76,5 +69,28 @@ export const darkTheme: Theme = {
     info: '#93c5fd',
     infoSoft: '#15264a',
     overlay: 'rgb(0 0 0 / 60%)',
+    brandPanel: '#0d2b2a',
   },
-};
+} as const;
+
+export type ColorName = keyof (typeof palettes)['light'];
+const cssVar = (name: string) => `--c-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+/**
+ * Colours are CSS custom properties switched by <html data-theme>, so the generated CSS is the same in both
+ * themes: a theme change needs no re-render of styles, a prerendered page matches either theme, and the
+ * theme can be set before the first paint.
+ */
+const color = Object.fromEntries(Object.keys(palettes.light).map((k) => [k, `var(${cssVar(k)})`])) as Record<
+  ColorName,
+  string
+>;
+
+/** The declarations of one palette, for the global stylesheet. */
+export const paletteCss = (mode: keyof typeof palettes) =>
+  Object.entries(palettes[mode])
+    .map(([k, v]) => `${cssVar(k)}: ${v};`)
+    .join(' ');
+
+export const theme = { ...shared, color };
+export type Theme = typeof theme;

@@ -3,13 +3,15 @@ import {
   type ReactNode,
   use,
   useCallback,
+  useLayoutEffect,
   useMemo,
   useState,
   useSyncExternalStore,
 } from 'react';
+
 import { ThemeProvider } from 'styled-components';
 import { GlobalStyle } from './GlobalStyle';
-import { darkTheme, lightTheme } from './theme';
+import { theme } from './theme';
 
 export type ThemePreference = 'light' | 'dark' | 'system';
 export const THEME_PREFERENCES: ThemePreference[] = ['light', 'dark', 'system'];
@@ -60,9 +62,13 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
     setState(p);
   }, []);
   const value = useMemo(() => ({ preference, mode, setPreference }), [preference, mode, setPreference]);
+  // index.html sets this before the first paint; from then on the app keeps it in step.
+  useLayoutEffect(() => {
+    document.documentElement.dataset.theme = mode;
+  }, [mode]);
   return (
     <ThemeModeContext value={value}>
-      <ThemeProvider theme={mode === 'dark' ? darkTheme : lightTheme}>
+      <ThemeProvider theme={theme}>
         <GlobalStyle />
         {children}
       </ThemeProvider>
