@@ -9,6 +9,8 @@ export const QR_POLL_INTERVAL_MS = 5000;
 export const QR_MAX_POLLS_WITHOUT_SCAN = 24;
 /** Consecutive failing polls tolerated before the dialog shows a failure with a retry. */
 export const QR_MAX_POLL_FAILURES = 3;
+/** Longest instance name the update call accepts (src/api/schemas/instances.ts). */
+export const INSTANCE_NAME_MAX_LENGTH = 60;
 
 export const MAX_CHATBOTS = 3;
 export const DEFAULT_TEMPERATURE = 0.7;
