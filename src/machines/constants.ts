@@ -49,3 +49,7 @@ export const NEW_PLAN_DEFAULTS = {
   hasAdvancedFeatures: false,
   hasCustomPrompt: false,
 } as const;
+
+/** Bot settings layout (spec section 9): the test chat's scroll area and the prompt textarea. */
+export const TEST_CHAT_HEIGHT_PX = 300;
+export const PROMPT_TEXTAREA_ROWS = 6;
