@@ -1,0 +1,140 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { modelPaths, replay, stateCoverage } from '../../../tests/model';
+import type { ActivityLogEntry, Comparison, Count } from '../../api/schemas/dashboard';
+import { dashboardMachine, PANELS, type Panel } from './dashboard.machine';
+
+const activity: ActivityLogEntry[] = [
+  { createdAt: '2026-11-22T08:05:00.000Z', description: 'New instance bound: Desk', type: 'instance_bound' },
+];
+
+type Loaders = {
+  activeInstances: () => Promise<Count>;
+  messages: () => Promise<Comparison>;
+  activeBots: () => Promise<Count>;
+  whatsappUsers: () => Promise<Comparison>;
+  activity: () => Promise<ActivityLogEntry[]>;
+};
+
+function start(over: Partial<Loaders> = {}) {
+  const loaders: Loaders = {
+    activeInstances: async () => ({ count: 2 }),
+    messages: async () => ({ countsOfToday: 15, countsOfYesterday: 10 }),
+    activeBots: async () => ({ count: 3 }),
+    whatsappUsers: async () => ({ countsOfToday: 4, countsOfYesterday: 0 }),
+    activity: async () => activity,
+    ...over,
+  };
+  const spies = Object.fromEntries(Object.entries(loaders).map(([k, f]) => [k, vi.fn(f)])) as {
+    [K in keyof Loaders]: ReturnType<typeof vi.fn<Loaders[K]>>;
+  };
+  const actor = createActor(
+    dashboardMachine.provide({
+      actors: {
+        loadActiveInstances: fromPromise(() => spies.activeInstances()),
+        loadMessages: fromPromise(() => spies.messages()),
+        loadActiveBots: fromPromise(() => spies.activeBots()),
+        loadWhatsappUsers: fromPromise(() => spies.whatsappUsers()),
+        loadActivity: fromPromise(() => spies.activity()),
+      },
+    }),
+  ).start();
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+  return { actor, spies, settle };
+}
+
+const stateOf = (actor: ReturnType<typeof start>['actor'], panel: Panel) =>
+  (actor.getSnapshot().value as Record<Panel, string>)[panel];
+
+describe('dashboard', () => {
+  it('loads every panel at once', async () => {
+    const { actor, settle } = start();
+    for (const panel of PANELS) expect(actor.getSnapshot().hasTag(`loading.${panel}`)).toBe(true);
+    await settle();
+    for (const panel of PANELS) expect(stateOf(actor, panel)).toBe('loaded');
+    expect(actor.getSnapshot().context).toMatchObject({
+      activeInstances: 2,
+      messages: { countsOfToday: 15, countsOfYesterday: 10 },
+      activeBots: 3,
+      whatsappUsers: { countsOfToday: 4, countsOfYesterday: 0 },
+      activity,
+    });
+  });
+
+  it('keeps a failure inside its panel, and a retry reloads only that panel', async () => {
+    let fail = true;
+    const { actor, spies, settle } = start({
+      messages: () =>
+        fail
+          ? Promise.reject(new Error('Internal server error'))
+          : Promise.resolve({ countsOfToday: 1, countsOfYesterday: 1 }),
+    });
+    await settle();
+    expect(stateOf(actor, 'messages')).toBe('failed');
+    expect(actor.getSnapshot().hasTag('failed.messages')).toBe(true);
+    expect(actor.getSnapshot().context.errors.messages).toBe('Internal server error');
+    for (const panel of PANELS.filter((p) => p !== 'messages')) expect(stateOf(actor, panel)).toBe('loaded');
+
+    expect(actor.getSnapshot().can({ type: 'panel.retry', panel: 'activeBots' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'panel.retry', panel: 'messages' })).toBe(true);
+    fail = false;
+    actor.send({ type: 'panel.retry', panel: 'messages' });
+    expect(stateOf(actor, 'messages')).toBe('loading');
+    await settle();
+    expect(stateOf(actor, 'messages')).toBe('loaded');
+    expect(actor.getSnapshot().context.errors.messages).toBeNull();
+    expect(spies.messages).toHaveBeenCalledTimes(2);
+    expect(spies.activeBots).toHaveBeenCalledTimes(1);
+  });
+
+  it('every panel can fail at once and each still retries', async () => {
+    const down = () => Promise.reject(new Error('down'));
+    const { actor, settle } = start({
+      activeInstances: down,
+      messages: down,
+      activeBots: down,
+      whatsappUsers: down,
+      activity: down,
+    });
+    await settle();
+    for (const panel of PANELS) {
+      expect(stateOf(actor, panel)).toBe('failed');
+      expect(actor.getSnapshot().can({ type: 'panel.retry', panel })).toBe(true);
+    }
+  });
+
+  it('refresh reloads every panel', async () => {
+    const { actor, spies, settle } = start();
+    await settle();
+    actor.send({ type: 'dashboard.refresh' });
+    for (const panel of PANELS) expect(stateOf(actor, panel)).toBe('loading');
+    await settle();
+    for (const spy of Object.values(spies)) expect(spy).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('dashboard model', () => {
+  const { shortest } = modelPaths(dashboardMachine, {
+    events: [...PANELS.map((panel) => ({ type: 'panel.retry', panel })), { type: 'dashboard.refresh' }],
+    outputs: {
+      activeInstances: { count: 1 },
+      messages: { countsOfToday: 1, countsOfYesterday: 0 },
+      activeBots: { count: 1 },
+      whatsappUsers: { countsOfToday: 1, countsOfYesterday: 0 },
+      activity: [],
+    },
+    // The panels' states are what matter; their data is fixed by the outputs above.
+    serialize: () => null,
+  });
+
+  it('reaches every state', () => {
+    expect(stateCoverage(dashboardMachine, shortest).missing).toEqual([]);
+  });
+
+  it.each(shortest.map((p) => [JSON.stringify(p.state.value), p] as const))(
+    'replays the shortest path to %s',
+    (_, path) => {
+      expect(replay(dashboardMachine, path).value).toEqual(path.state.value);
+    },
+  );
+});

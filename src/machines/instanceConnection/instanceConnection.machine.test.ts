@@ -1,0 +1,392 @@
+import { setupI18n } from '@lingui/core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { modelPaths, replay, stateCoverage } from '../../../tests/model';
+import { ApiError } from '../../api/errors';
+import type { Instance, InstanceUpdateBody } from '../../api/schemas/instances';
+import { QR_MAX_POLL_FAILURES, QR_MAX_POLLS_WITHOUT_SCAN, QR_POLL_INTERVAL_MS } from '../constants';
+import { instanceMessages } from '../instances/messages';
+import { connectToasts } from '../toasts/notify';
+import type { ToastInput } from '../toasts/toasts.machine';
+import { instanceConnectionMachine } from './instanceConnection.machine';
+
+const waiting = (over: Partial<Instance> = {}): Instance => ({
+  id: 'inst-9',
+  instanceName: 'Instance 4',
+  chatbotId: null,
+  status: 0,
+  instanceStatus: 'qr',
+  qrCode: '2@code-1',
+  phoneNumber: null,
+  createdAt: '2026-11-22T08:00:00.000Z',
+  lastActiveAt: null,
+  ...over,
+});
+const ready = waiting({ status: 1, instanceStatus: 'ready', qrCode: null, phoneNumber: '14155550000' });
+
+const limitError = new ApiError({
+  kind: 'http',
+  endpoint: 'POST /whatsapp/create-instance',
+  message: 'Forbidden',
+  status: 403,
+  body: {
+    statusCode: 403,
+    message: 'Your plan allows 1 connected instance (Starter). Upgrade to connect more numbers.',
+    code: 'PLAN_LIMIT_REACHED',
+    limit: { name: 'instanceLimit', max: 1 },
+  },
+});
+
+/** A poll answer decided by the test, one call at a time. */
+type Poll = (id: string, signal: AbortSignal) => Promise<Instance>;
+
+function start({
+  create = async () => waiting(),
+  poll = async () => waiting(),
+  save = async (_id: string, body: InstanceUpdateBody) => waiting({ instanceName: body.instanceName }),
+}: {
+  create?: () => Promise<Instance>;
+  poll?: Poll;
+  save?: (id: string, body: InstanceUpdateBody) => Promise<Instance>;
+} = {}) {
+  const clock = new SimulatedClock();
+  const createSpy = vi.fn(create);
+  const pollSpy = vi.fn(poll);
+  const saveSpy = vi.fn(save);
+  const instanceCreated = vi.fn();
+  const instanceSaved = vi.fn();
+  const toasts: ToastInput[] = [];
+  connectToasts((t) => toasts.push(t));
+  const actor = createActor(
+    instanceConnectionMachine.provide({
+      actors: {
+        createInstance: fromPromise(() => createSpy()),
+        pollInstance: fromPromise(({ input, signal }) => pollSpy(input.id, signal)),
+        saveInstance: fromPromise(({ input }) => saveSpy(input.id, input.body)),
+      },
+      actions: { instanceCreated, instanceSaved },
+    }),
+    { clock },
+  ).start();
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+  /** One poll interval passes and its request answers. */
+  const tick = async () => {
+    clock.increment(QR_POLL_INTERVAL_MS);
+    await settle();
+  };
+  const snap = () => actor.getSnapshot();
+  return {
+    actor,
+    clock,
+    snap,
+    settle,
+    tick,
+    createSpy,
+    pollSpy,
+    saveSpy,
+    instanceCreated,
+    instanceSaved,
+    toasts,
+  };
+}
+
+afterEach(() => connectToasts(null));
+
+describe('instance connection', () => {
+  it('creates an instance, shows its code, polls every 5 s and stops once the phone is linked', async () => {
+    const answers = [
+      waiting({ qrCode: '2@code-2' }),
+      waiting({ instanceStatus: 'authenticated', qrCode: null }),
+    ];
+    const t = start({ poll: async () => answers.shift() ?? ready });
+    expect(t.snap().matches('closed')).toBe(true);
+    t.actor.send({ type: 'dialog.opened' });
+    expect(t.snap().hasTag('creating')).toBe(true);
+    await t.settle();
+    expect(t.createSpy).toHaveBeenCalledTimes(1);
+    expect(t.instanceCreated).toHaveBeenCalledTimes(1);
+    expect(t.snap().hasTag('waiting')).toBe(true);
+    expect(t.snap().context).toMatchObject({ qrCode: '2@code-1', name: 'Instance 4', chatbotId: '' });
+
+    t.clock.increment(QR_POLL_INTERVAL_MS - 1);
+    expect(t.pollSpy).not.toHaveBeenCalled();
+    t.clock.increment(1);
+    expect(t.pollSpy).toHaveBeenCalledWith('inst-9', expect.any(AbortSignal));
+    await t.settle();
+    expect(t.snap().context.qrCode).toBe('2@code-2');
+
+    // authenticated counts as linked, like ready.
+    await t.tick();
+    expect(t.snap().hasTag('connected')).toBe(true);
+    expect(t.snap().context.qrCode).toBeNull();
+    expect(t.pollSpy).toHaveBeenCalledTimes(2);
+    t.clock.increment(QR_POLL_INTERVAL_MS * 10);
+    expect(t.pollSpy).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives up with "code expired" after QR_MAX_POLLS_WITHOUT_SCAN polls, and a retry polls again', async () => {
+    const t = start();
+    t.actor.send({ type: 'dialog.opened' });
+    await t.settle();
+    for (let i = 0; i < QR_MAX_POLLS_WITHOUT_SCAN; i++) await t.tick();
+    expect(t.pollSpy).toHaveBeenCalledTimes(QR_MAX_POLLS_WITHOUT_SCAN);
+    expect(t.snap().hasTag('expired')).toBe(true);
+    expect(t.snap().context.qrCode).toBeNull();
+    // Nothing spins on: no more polls while expired.
+    t.clock.increment(QR_POLL_INTERVAL_MS * 10);
+    expect(t.pollSpy).toHaveBeenCalledTimes(QR_MAX_POLLS_WITHOUT_SCAN);
+
+    t.actor.send({ type: 'qr.refreshRequested' });
+    expect(t.pollSpy).toHaveBeenCalledTimes(QR_MAX_POLLS_WITHOUT_SCAN + 1);
+    await t.settle();
+    expect(t.snap().hasTag('waiting')).toBe(true);
+    expect(t.snap().context).toMatchObject({ qrCode: '2@code-1', polls: 1 });
+  });
+
+  it('keeps polling through single failures with a warning, and fails after QR_MAX_POLL_FAILURES in a row', async () => {
+    let failing = true;
+    const t = start({
+      poll: () => (failing ? Promise.reject(new Error('Bad gateway')) : Promise.resolve(waiting())),
+    });
+    t.actor.send({ type: 'dialog.opened' });
+    await t.settle();
+    await t.tick();
+    expect(t.snap().hasTag('waiting')).toBe(true);
+    expect(t.snap().context).toMatchObject({ pollError: 'Bad gateway', failures: 1, qrCode: '2@code-1' });
+
+    // A good answer clears the warning and the count of failures in a row.
+    failing = false;
+    await t.tick();
+    expect(t.snap().context).toMatchObject({ pollError: null, failures: 0 });
+
+    failing = true;
+    for (let i = 0; i < QR_MAX_POLL_FAILURES - 1; i++) await t.tick();
+    expect(t.snap().hasTag('waiting')).toBe(true);
+    expect(t.toasts).toEqual([]);
+    await t.tick();
+    expect(t.snap().hasTag('failed')).toBe(true);
+    expect(t.snap().context.pollError).toBe('Bad gateway');
+    expect(t.toasts).toEqual([
+      { variant: 'error', title: instanceMessages.detailFailed, description: 'Bad gateway' },
+    ]);
+    const calls = t.pollSpy.mock.calls.length;
+    t.clock.increment(QR_POLL_INTERVAL_MS * 10);
+    expect(t.pollSpy).toHaveBeenCalledTimes(calls);
+
+    failing = false;
+    t.actor.send({ type: 'qr.refreshRequested' });
+    await t.settle();
+    expect(t.snap().hasTag('waiting')).toBe(true);
+    expect(t.snap().context).toMatchObject({ pollError: null, failures: 0 });
+  });
+
+  it('refreshes the code on request, at once, and restarts the expiry count', async () => {
+    const t = start({ poll: async () => waiting({ qrCode: '2@fresh' }) });
+    t.actor.send({ type: 'dialog.opened' });
+    await t.settle();
+    await t.tick();
+    await t.tick();
+    expect(t.snap().context.polls).toBe(2);
+    t.actor.send({ type: 'qr.refreshRequested' });
+    expect(t.snap().hasTag('polling')).toBe(true);
+    // While a check is under way, another refresh is not offered.
+    expect(t.snap().can({ type: 'qr.refreshRequested' })).toBe(false);
+    await t.settle();
+    expect(t.pollSpy).toHaveBeenCalledTimes(3);
+    expect(t.snap().context).toMatchObject({ qrCode: '2@fresh', polls: 1 });
+  });
+
+  it('makes no request after the dialog closes, aborts the one under way, and resets what it showed', async () => {
+    let signal: AbortSignal | undefined;
+    const t = start({
+      poll: (_id, s) => {
+        signal = s;
+        return new Promise(() => {});
+      },
+    });
+    t.actor.send({ type: 'dialog.opened' });
+    await t.settle();
+    t.actor.send({ type: 'name.changed', value: 'Front desk' });
+    t.actor.send({ type: 'chatbot.changed', value: 'bot-1' });
+    t.clock.increment(QR_POLL_INTERVAL_MS);
+    expect(t.pollSpy).toHaveBeenCalledTimes(1);
+    t.actor.send({ type: 'dialog.closed' });
+    expect(signal?.aborted).toBe(true);
+    expect(t.snap().matches('closed')).toBe(true);
+    expect(t.snap().context).toMatchObject({
+      qrCode: null,
+      name: '',
+      chatbotId: '',
+      instance: null,
+      polls: 0,
+    });
+    t.clock.increment(QR_POLL_INTERVAL_MS * 100);
+    await t.settle();
+    expect(t.pollSpy).toHaveBeenCalledTimes(1);
+    expect(t.createSpy).toHaveBeenCalledTimes(1);
+    expect(t.saveSpy).not.toHaveBeenCalled();
+  });
+
+  it('makes no request after closing while waiting between polls either', async () => {
+    const t = start();
+    t.actor.send({ type: 'dialog.opened' });
+    await t.settle();
+    t.actor.send({ type: 'dialog.closed' });
+    t.clock.increment(QR_POLL_INTERVAL_MS * 100);
+    await t.settle();
+    expect(t.pollSpy).not.toHaveBeenCalled();
+  });
+
+  it('confirms only with a name and a chatbot, not while creating or saving, and saves both', async () => {
+    let finish: (i: Instance) => void = () => {};
+    const t = start({
+      save: (_id, body) =>
+        new Promise((resolve) => {
+          finish = resolve;
+          void body;
+        }),
+    });
+    t.actor.send({ type: 'dialog.opened' });
+    expect(t.snap().can({ type: 'instance.confirmed' })).toBe(false);
+    await t.settle();
+    // The name starts as the server's; the chatbot is the user's choice.
+    expect(t.snap().can({ type: 'instance.confirmed' })).toBe(false);
+    t.actor.send({ type: 'chatbot.changed', value: 'bot-1' });
+    expect(t.snap().can({ type: 'instance.confirmed' })).toBe(true);
+    t.actor.send({ type: 'name.changed', value: '   ' });
+    expect(t.snap().can({ type: 'instance.confirmed' })).toBe(false);
+    t.actor.send({ type: 'name.changed', value: ' Front desk ' });
+    t.actor.send({ type: 'instance.confirmed' });
+    expect(t.snap().hasTag('saving')).toBe(true);
+    expect(t.snap().can({ type: 'instance.confirmed' })).toBe(false);
+    expect(t.snap().can({ type: 'name.changed', value: 'x' })).toBe(false);
+    expect(t.saveSpy).toHaveBeenCalledWith('inst-9', { instanceName: 'Front desk', chatbotId: 'bot-1' });
+    finish(ready);
+    await t.settle();
+    expect(t.snap().matches('closed')).toBe(true);
+    expect(t.instanceSaved).toHaveBeenCalledTimes(1);
+    expect(t.toasts).toEqual([{ variant: 'success', title: instanceMessages.created }]);
+    expect(t.snap().context.name).toBe('');
+  });
+
+  it('keeps what was typed when saving fails', async () => {
+    const t = start({ save: () => Promise.reject(new Error('Chatbot not found')) });
+    t.actor.send({ type: 'dialog.opened' });
+    await t.settle();
+    t.actor.send({ type: 'name.changed', value: 'Front desk' });
+    t.actor.send({ type: 'chatbot.changed', value: 'bot-1' });
+    t.actor.send({ type: 'instance.confirmed' });
+    await t.settle();
+    expect(t.snap().hasTag('saving')).toBe(false);
+    expect(t.snap().context).toMatchObject({
+      name: 'Front desk',
+      chatbotId: 'bot-1',
+      saveError: 'Chatbot not found',
+    });
+    expect(t.snap().can({ type: 'instance.confirmed' })).toBe(true);
+    expect(t.instanceSaved).not.toHaveBeenCalled();
+  });
+
+  it('says which plan limit stopped the creation, raises the toast, and can try again', async () => {
+    let fail = true;
+    const t = start({ create: () => (fail ? Promise.reject(limitError) : Promise.resolve(waiting())) });
+    t.actor.send({ type: 'dialog.opened' });
+    await t.settle();
+    expect(t.snap().hasTag('createFailed')).toBe(true);
+    const failure = t.snap().context.createError;
+    expect(failure?.kind).toBe('limit');
+    const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
+    const text = i18n._(failure?.message as never);
+    expect(text).toBe(
+      'Your plan allows 1 connected instance. Log out an instance or upgrade your plan to add another.',
+    );
+    expect(t.toasts).toEqual([
+      { variant: 'error', title: instanceMessages.createFailed, description: failure?.message },
+    ]);
+    expect(t.snap().can({ type: 'instance.confirmed' })).toBe(false);
+    t.clock.increment(QR_POLL_INTERVAL_MS * 10);
+    expect(t.pollSpy).not.toHaveBeenCalled();
+
+    fail = false;
+    t.actor.send({ type: 'create.retried' });
+    await t.settle();
+    expect(t.snap().hasTag('waiting')).toBe(true);
+    expect(t.snap().context.createError).toBeNull();
+  });
+
+  it('a failure that is not a limit shows the server message', async () => {
+    const t = start({ create: () => Promise.reject(new Error('Engine unavailable')) });
+    t.actor.send({ type: 'dialog.opened' });
+    await t.settle();
+    expect(t.snap().context.createError).toEqual({ kind: 'other', message: 'Engine unavailable' });
+  });
+
+  it('continues the setup of an existing instance: polls at once, keeps its name and chatbot', async () => {
+    const t = start({ poll: async () => ready });
+    t.actor.send({ type: 'dialog.resumed', instance: waiting({ instanceName: 'Desk', chatbotId: 'bot-2' }) });
+    expect(t.createSpy).not.toHaveBeenCalled();
+    expect(t.pollSpy).toHaveBeenCalledTimes(1);
+    expect(t.snap().context).toMatchObject({ name: 'Desk', chatbotId: 'bot-2' });
+    await t.settle();
+    expect(t.snap().hasTag('connected')).toBe(true);
+    expect(t.snap().can({ type: 'instance.confirmed' })).toBe(true);
+  });
+
+  it('an instance created already linked goes straight to connected', async () => {
+    const t = start({ create: async () => ready });
+    t.actor.send({ type: 'dialog.opened' });
+    await t.settle();
+    expect(t.snap().hasTag('connected')).toBe(true);
+    t.clock.increment(QR_POLL_INTERVAL_MS * 3);
+    expect(t.pollSpy).not.toHaveBeenCalled();
+  });
+});
+
+describe('instance connection model', () => {
+  // The limits are the constants' business (tested above); small ones keep the graph small.
+  const machine = instanceConnectionMachine.provide({
+    guards: {
+      codeExpires: ({ context }) => context.polls + 1 >= 2,
+      givesUp: ({ context }) => context.failures + 1 >= 2,
+    },
+  });
+  const events = [
+    { type: 'dialog.opened' },
+    { type: 'dialog.resumed', instance: waiting({ instanceName: 'Desk' }) },
+    { type: 'dialog.closed' },
+    { type: 'name.changed', value: 'Front desk' },
+    { type: 'name.changed', value: '' },
+    { type: 'chatbot.changed', value: 'bot-1' },
+    { type: 'qr.refreshRequested' },
+    { type: 'create.retried' },
+    { type: 'instance.confirmed' },
+    // A second answer of the poll: the phone has scanned.
+    { type: 'xstate.done.actor.pollInstance', output: ready },
+  ];
+  const { shortest } = modelPaths(machine, {
+    events,
+    outputs: { createInstance: waiting(), pollInstance: waiting(), saveInstance: ready },
+    serialize: ({ context: c }) => [
+      c.instance?.instanceStatus ?? null,
+      c.name !== '',
+      c.chatbotId !== '',
+      c.polls,
+      c.failures,
+      c.pollError !== null,
+      c.createError !== null,
+      c.saveError !== null,
+      c.qrCode !== null,
+    ],
+  });
+
+  it('reaches every state', () => {
+    expect(stateCoverage(machine, shortest).missing).toEqual([]);
+  });
+
+  it.each(shortest.map((p) => [JSON.stringify(p.state.value), p] as const))(
+    'replays the shortest path to %s',
+    (_, path) => {
+      expect(replay(machine, path).value).toEqual(path.state.value);
+    },
+  );
+});

@@ -1,0 +1,276 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { assign, fromPromise, setup } from 'xstate';
+import { createInstance, getInstance, updateInstance } from '../../api/instances';
+import { CONNECTED_STATUSES, type Instance, type InstanceUpdateBody } from '../../api/schemas/instances';
+import { QR_MAX_POLL_FAILURES, QR_MAX_POLLS_WITHOUT_SCAN, QR_POLL_INTERVAL_MS } from '../constants';
+import { describeError } from '../errors';
+import { type CreateFailure, describeCreateFailure, instanceMessages } from '../instances/messages';
+import { notify } from '../toasts/notify';
+
+export interface ConnectionContext {
+  /** The instance being connected: created by Add new instance, or an existing one being set up further. */
+  instance: Instance | null;
+  qrCode: string | null;
+  name: string;
+  chatbotId: string;
+  /** Polls since the code was last (re)started without the phone scanning it. */
+  polls: number;
+  /** Consecutive failing polls. */
+  failures: number;
+  /** The last failing poll's error, while polling goes on (or after it gave up). */
+  pollError: MessageDescriptor | string | null;
+  createError: CreateFailure | null;
+  saveError: MessageDescriptor | string | null;
+}
+
+export type ConnectionEvent =
+  | { type: 'dialog.opened' }
+  | { type: 'dialog.resumed'; instance: Instance }
+  | { type: 'dialog.closed' }
+  | { type: 'name.changed'; value: string }
+  | { type: 'chatbot.changed'; value: string }
+  | { type: 'qr.refreshRequested' }
+  | { type: 'create.retried' }
+  | { type: 'instance.confirmed' };
+
+const initialContext = (): ConnectionContext => ({
+  instance: null,
+  qrCode: null,
+  name: '',
+  chatbotId: '',
+  polls: 0,
+  failures: 0,
+  pollError: null,
+  createError: null,
+  saveError: null,
+});
+
+export const isConnected = (instance: Pick<Instance, 'instanceStatus'>) =>
+  (CONNECTED_STATUSES as readonly string[]).includes(instance.instanceStatus);
+
+/** What an instance brings into the dialog: its code and, as a start, its own name and chatbot. */
+const takeInstance = (instance: Instance) => ({
+  instance,
+  qrCode: instance.qrCode,
+  name: instance.instanceName,
+  chatbotId: instance.chatbotId ?? '',
+});
+
+/**
+ * Binding one WhatsApp number. Closed, or open with two regions: `link` (create the instance, then poll it
+ * every QR_POLL_INTERVAL_MS until the phone has scanned; bounded by expiry and by consecutive failures) and
+ * `form` (name and chatbot, saved by the update call). Closing leaves `open`, which stops every timer and
+ * aborts every request, and resets what the dialog showed.
+ */
+export const instanceConnectionMachine = setup({
+  types: { context: {} as ConnectionContext, events: {} as ConnectionEvent },
+  actors: {
+    createInstance: fromPromise<Instance>(({ signal }) => createInstance(signal)),
+    pollInstance: fromPromise<Instance, { id: string }>(({ input, signal }) => getInstance(input.id, signal)),
+    saveInstance: fromPromise<Instance, { id: string; body: InstanceUpdateBody }>(({ input, signal }) =>
+      updateInstance(input.id, input.body, signal),
+    ),
+  },
+  delays: { pollInterval: QR_POLL_INTERVAL_MS },
+  guards: {
+    /** On an actor's done event: the instance it answered is already linked to a phone. */
+    answeredConnected: ({ event }) => isConnected((event as unknown as { output: Instance }).output),
+    codeExpires: ({ context }) => context.polls + 1 >= QR_MAX_POLLS_WITHOUT_SCAN,
+    givesUp: ({ context }) => context.failures + 1 >= QR_MAX_POLL_FAILURES,
+    canConfirm: ({ context }) =>
+      context.instance !== null && context.name.trim().length > 0 && context.chatbotId.length > 0,
+  },
+  actions: {
+    reset: assign(initialContext),
+    restartCode: assign({ polls: 0, failures: 0, pollError: null }),
+    /** Injected by the page: the list has a new (waiting) instance. */
+    instanceCreated: () => {},
+    /** Injected by the page: the instance was named and linked to a chatbot. */
+    instanceSaved: () => {},
+    toastCreateFailed: ({ context }) =>
+      notify({
+        variant: 'error',
+        title: instanceMessages.createFailed,
+        description: context.createError?.message ?? null,
+      }),
+    toastDetailFailed: ({ context }) =>
+      notify({ variant: 'error', title: instanceMessages.detailFailed, description: context.pollError }),
+    toastSaved: () => notify({ variant: 'success', title: instanceMessages.created }),
+  },
+}).createMachine({
+  id: 'instanceConnection',
+  context: initialContext,
+  initial: 'closed',
+  states: {
+    closed: {
+      entry: 'reset',
+      on: {
+        'dialog.opened': { target: 'open' },
+        'dialog.resumed': {
+          target: '#instanceConnection.open.link.waiting.polling',
+          actions: assign(({ event }) => takeInstance(event.instance)),
+        },
+      },
+    },
+    open: {
+      type: 'parallel',
+      on: { 'dialog.closed': { target: 'closed' } },
+      states: {
+        link: {
+          initial: 'creating',
+          states: {
+            creating: {
+              tags: ['creating'],
+              invoke: {
+                id: 'createInstance',
+                src: 'createInstance',
+                onDone: [
+                  {
+                    guard: 'answeredConnected',
+                    target: 'connected',
+                    actions: [assign(({ event }) => takeInstance(event.output)), 'instanceCreated'],
+                  },
+                  {
+                    target: 'waiting',
+                    actions: [assign(({ event }) => takeInstance(event.output)), 'instanceCreated'],
+                  },
+                ],
+                onError: {
+                  target: 'createFailed',
+                  actions: [
+                    assign({ createError: ({ event }) => describeCreateFailure(event.error) }),
+                    'toastCreateFailed',
+                  ],
+                },
+              },
+            },
+            createFailed: {
+              tags: ['createFailed'],
+              on: {
+                'create.retried': { target: 'creating', actions: assign({ createError: null }) },
+              },
+            },
+            waiting: {
+              tags: ['waiting'],
+              // Fresh from creation the code is new: the first check comes after one interval.
+              initial: 'idle',
+              states: {
+                idle: {
+                  after: { pollInterval: 'polling' },
+                  on: { 'qr.refreshRequested': { target: 'polling', actions: 'restartCode' } },
+                },
+                polling: {
+                  tags: ['polling'],
+                  invoke: {
+                    id: 'pollInstance',
+                    src: 'pollInstance',
+                    input: ({ context }) => ({ id: context.instance?.id ?? '' }),
+                    onDone: [
+                      {
+                        guard: 'answeredConnected',
+                        target: '#instanceConnection.open.link.connected',
+                        actions: assign({
+                          instance: ({ event }) => event.output,
+                          qrCode: null,
+                          failures: 0,
+                          pollError: null,
+                        }),
+                      },
+                      {
+                        guard: 'codeExpires',
+                        target: '#instanceConnection.open.link.expired',
+                        actions: assign({ instance: ({ event }) => event.output, qrCode: null }),
+                      },
+                      {
+                        target: 'idle',
+                        actions: assign({
+                          instance: ({ event }) => event.output,
+                          qrCode: ({ event }) => event.output.qrCode,
+                          polls: ({ context }) => context.polls + 1,
+                          failures: 0,
+                          pollError: null,
+                        }),
+                      },
+                    ],
+                    onError: [
+                      {
+                        guard: 'givesUp',
+                        target: '#instanceConnection.open.link.failed',
+                        actions: [
+                          assign({
+                            failures: ({ context }) => context.failures + 1,
+                            pollError: ({ event }) => describeError(event.error),
+                            qrCode: null,
+                          }),
+                          'toastDetailFailed',
+                        ],
+                      },
+                      {
+                        guard: 'codeExpires',
+                        target: '#instanceConnection.open.link.expired',
+                        actions: assign({ qrCode: null, pollError: null }),
+                      },
+                      {
+                        target: 'idle',
+                        actions: assign({
+                          polls: ({ context }) => context.polls + 1,
+                          failures: ({ context }) => context.failures + 1,
+                          pollError: ({ event }) => describeError(event.error),
+                        }),
+                      },
+                    ],
+                  },
+                },
+              },
+            },
+            expired: {
+              tags: ['expired'],
+              on: { 'qr.refreshRequested': { target: 'waiting.polling', actions: 'restartCode' } },
+            },
+            failed: {
+              tags: ['failed'],
+              on: { 'qr.refreshRequested': { target: 'waiting.polling', actions: 'restartCode' } },
+            },
+            connected: { tags: ['connected'] },
+          },
+        },
+        form: {
+          initial: 'editing',
+          states: {
+            editing: {
+              on: {
+                'name.changed': { actions: assign({ name: ({ event }) => event.value }) },
+                'chatbot.changed': { actions: assign({ chatbotId: ({ event }) => event.value }) },
+                'instance.confirmed': {
+                  guard: 'canConfirm',
+                  target: 'saving',
+                  actions: assign({ saveError: null }),
+                },
+              },
+            },
+            saving: {
+              tags: ['saving'],
+              invoke: {
+                id: 'saveInstance',
+                src: 'saveInstance',
+                input: ({ context }) => ({
+                  id: context.instance?.id ?? '',
+                  body: { instanceName: context.name.trim(), chatbotId: context.chatbotId },
+                }),
+                onDone: {
+                  target: '#instanceConnection.closed',
+                  actions: ['toastSaved', 'instanceSaved'],
+                },
+                // What was typed stays; the error shows in the dialog.
+                onError: {
+                  target: 'editing',
+                  actions: assign({ saveError: ({ event }) => describeError(event.error) }),
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

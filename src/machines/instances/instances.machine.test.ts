@@ -1,0 +1,211 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { modelPaths, replay, stateCoverage } from '../../../tests/model';
+import type { Instance, InstanceUpdateBody } from '../../api/schemas/instances';
+import { connectToasts } from '../toasts/notify';
+import type { ToastInput } from '../toasts/toasts.machine';
+import { type ChatbotOption, instancesMachine } from './instances.machine';
+import { instanceMessages } from './messages';
+
+const instance = (id: string, over: Partial<Instance> = {}): Instance => ({
+  id,
+  instanceName: `Line ${id}`,
+  chatbotId: 'bot-1',
+  status: 1,
+  instanceStatus: 'ready',
+  qrCode: null,
+  phoneNumber: '14155550123',
+  createdAt: '2026-11-20T08:00:00.000Z',
+  lastActiveAt: '2026-11-22T08:00:00.000Z',
+  ...over,
+});
+const bots: ChatbotOption[] = [
+  { id: 'bot-1', name: 'Ava' },
+  { id: 'bot-2', name: 'Leo' },
+];
+
+function start({
+  list = async () => [instance('a'), instance('b', { chatbotId: null, status: 0 })],
+  chatbots = async () => bots,
+  save = async (id: string, body: InstanceUpdateBody) =>
+    instance(id, { instanceName: body.instanceName, chatbotId: body.chatbotId }),
+  logout = async () => ({ success: true }),
+}: {
+  list?: () => Promise<Instance[]>;
+  chatbots?: () => Promise<ChatbotOption[]>;
+  save?: (id: string, body: InstanceUpdateBody) => Promise<Instance>;
+  logout?: (id: string) => Promise<unknown>;
+} = {}) {
+  const spies = { list: vi.fn(list), chatbots: vi.fn(chatbots), save: vi.fn(save), logout: vi.fn(logout) };
+  const toasts: ToastInput[] = [];
+  connectToasts((t) => toasts.push(t));
+  const actor = createActor(
+    instancesMachine.provide({
+      actors: {
+        loadInstances: fromPromise(() => spies.list()),
+        loadChatbots: fromPromise(() => spies.chatbots()),
+        saveSettings: fromPromise(({ input }) => spies.save(input.id, input.body)),
+        logout: fromPromise(({ input }) => spies.logout(input.id)),
+      },
+    }),
+    { input: { userId: 'u1' } },
+  ).start();
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+  return { actor, spies, toasts, settle, snap: () => actor.getSnapshot() };
+}
+
+afterEach(() => connectToasts(null));
+
+describe('instances page', () => {
+  it('loads the list and the chatbots side by side', async () => {
+    const t = start();
+    expect(t.snap().hasTag('listLoading')).toBe(true);
+    expect(t.snap().hasTag('chatbotsLoading')).toBe(true);
+    await t.settle();
+    expect(t.snap().context.instances.map((i) => i.id)).toEqual(['a', 'b']);
+    expect(t.snap().context.chatbots).toEqual(bots);
+  });
+
+  it('a failing list shows its error with a toast, the chatbots still load, and a reload recovers', async () => {
+    let fail = true;
+    const t = start({
+      list: () => (fail ? Promise.reject(new Error('Internal server error')) : Promise.resolve([])),
+    });
+    await t.settle();
+    expect(t.snap().hasTag('listFailed')).toBe(true);
+    expect(t.snap().context.listError).toBe('Internal server error');
+    expect(t.toasts).toEqual([
+      { variant: 'error', title: instanceMessages.listFailed, description: 'Internal server error' },
+    ]);
+    expect(t.snap().context.chatbots).toEqual(bots);
+    fail = false;
+    t.actor.send({ type: 'list.reload' });
+    await t.settle();
+    expect(t.snap().hasTag('listFailed')).toBe(false);
+    expect(t.snap().context.listError).toBeNull();
+  });
+
+  it('failing chatbots stay in their own region and reload on request', async () => {
+    let fail = true;
+    const t = start({ chatbots: () => (fail ? Promise.reject(new Error('down')) : Promise.resolve(bots)) });
+    await t.settle();
+    expect(t.snap().hasTag('chatbotsFailed')).toBe(true);
+    expect(t.snap().context.instances).toHaveLength(2);
+    fail = false;
+    t.actor.send({ type: 'chatbots.reload' });
+    await t.settle();
+    expect(t.snap().context.chatbots).toEqual(bots);
+  });
+
+  it('renames an instance and changes its chatbot; Save needs both a name and a chatbot', async () => {
+    const t = start();
+    await t.settle();
+    t.actor.send({ type: 'settings.opened', id: 'b' });
+    expect(t.snap().hasTag('settingsOpen')).toBe(true);
+    expect(t.snap().context).toMatchObject({ draftName: 'Line b', draftChatbotId: '' });
+    expect(t.snap().can({ type: 'settings.saved' })).toBe(false);
+    t.actor.send({ type: 'settings.chatbotChanged', value: 'bot-2' });
+    t.actor.send({ type: 'settings.nameChanged', value: '  ' });
+    expect(t.snap().can({ type: 'settings.saved' })).toBe(false);
+    t.actor.send({ type: 'settings.nameChanged', value: ' Front desk ' });
+    t.actor.send({ type: 'settings.saved' });
+    expect(t.snap().hasTag('busy')).toBe(true);
+    expect(t.snap().can({ type: 'settings.saved' })).toBe(false);
+    expect(t.spies.save).toHaveBeenCalledWith('b', { instanceName: 'Front desk', chatbotId: 'bot-2' });
+    await t.settle();
+    expect(t.snap().hasTag('settingsOpen')).toBe(false);
+    expect(t.toasts).toEqual([{ variant: 'success', title: instanceMessages.updated }]);
+    // The list is loaded again after the change.
+    expect(t.spies.list).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the typed settings and shows the error when saving fails', async () => {
+    const t = start({ save: () => Promise.reject(new Error('Chatbot not found')) });
+    await t.settle();
+    t.actor.send({ type: 'settings.opened', id: 'a' });
+    t.actor.send({ type: 'settings.nameChanged', value: 'Desk' });
+    t.actor.send({ type: 'settings.saved' });
+    await t.settle();
+    expect(t.snap().hasTag('settingsOpen')).toBe(true);
+    expect(t.snap().context).toMatchObject({ draftName: 'Desk', settingsError: 'Chatbot not found' });
+    t.actor.send({ type: 'settings.closed' });
+    expect(t.snap().context).toMatchObject({ target: null, draftName: '', settingsError: null });
+  });
+
+  it('logs an instance out only after the confirmation', async () => {
+    const t = start();
+    await t.settle();
+    t.actor.send({ type: 'delete.requested', id: 'a' });
+    expect(t.snap().hasTag('confirmingDelete')).toBe(true);
+    t.actor.send({ type: 'delete.cancelled' });
+    expect(t.spies.logout).not.toHaveBeenCalled();
+    t.actor.send({ type: 'delete.requested', id: 'a' });
+    t.actor.send({ type: 'delete.confirmed' });
+    expect(t.snap().hasTag('busy')).toBe(true);
+    expect(t.spies.logout).toHaveBeenCalledWith('a');
+    await t.settle();
+    expect(t.snap().hasTag('confirmingDelete')).toBe(false);
+    expect(t.toasts).toEqual([{ variant: 'success', title: instanceMessages.loggedOut }]);
+    expect(t.spies.list).toHaveBeenCalledTimes(2);
+  });
+
+  it('says so when the logout fails', async () => {
+    const t = start({ logout: () => Promise.reject(new Error('Engine unavailable')) });
+    await t.settle();
+    t.actor.send({ type: 'delete.requested', id: 'a' });
+    t.actor.send({ type: 'delete.confirmed' });
+    await t.settle();
+    expect(t.toasts).toEqual([
+      { variant: 'error', title: instanceMessages.logoutFailed, description: 'Engine unavailable' },
+    ]);
+    expect(t.snap().context.instances.map((i) => i.id)).toEqual(['a', 'b']);
+  });
+
+  it('ignores actions on an instance it does not know', async () => {
+    const t = start();
+    await t.settle();
+    expect(t.snap().can({ type: 'settings.opened', id: 'zzz' })).toBe(false);
+    expect(t.snap().can({ type: 'delete.requested', id: 'zzz' })).toBe(false);
+  });
+});
+
+describe('instances page model', () => {
+  const events = [
+    { type: 'list.reload' },
+    { type: 'chatbots.reload' },
+    { type: 'settings.opened', id: 'a' },
+    { type: 'settings.nameChanged', value: '' },
+    { type: 'settings.nameChanged', value: 'Desk' },
+    { type: 'settings.chatbotChanged', value: 'bot-1' },
+    { type: 'settings.saved' },
+    { type: 'settings.closed' },
+    { type: 'delete.requested', id: 'a' },
+    { type: 'delete.confirmed' },
+    { type: 'delete.cancelled' },
+  ];
+  const { shortest } = modelPaths(instancesMachine, {
+    input: { userId: 'u1' },
+    events,
+    outputs: { loadInstances: [instance('a')], loadChatbots: bots, saveSettings: instance('a'), logout: {} },
+    serialize: ({ context: c }) => [
+      c.instances.length,
+      c.target?.id ?? null,
+      c.draftName !== '',
+      c.draftChatbotId !== '',
+      c.listError !== null,
+      c.chatbotsError !== null,
+      c.settingsError !== null,
+    ],
+  });
+
+  it('reaches every state', () => {
+    expect(stateCoverage(instancesMachine, shortest).missing).toEqual([]);
+  });
+
+  it.each(shortest.map((p) => [JSON.stringify(p.state.value), p] as const))(
+    'replays the shortest path to %s',
+    (_, path) => {
+      expect(replay(instancesMachine, path, { userId: 'u1' }).value).toEqual(path.state.value);
+    },
+  );
+});
