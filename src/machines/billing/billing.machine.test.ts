@@ -1,0 +1,252 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { modelPaths, replay, stateCoverage } from '../../../tests/model';
+import type { MembershipPlan, TokenRemaining, UserMembership } from '../../api/schemas/membership';
+import { connectToasts } from '../toasts/notify';
+import { billingMachine, billingMessages, customerPlans } from './billing.machine';
+import { httpUrl } from './links';
+import { instanceQuota, quota, tokenQuota } from './quota';
+
+const plan = (over: Partial<MembershipPlan>): MembershipPlan => ({
+  id: 'p',
+  name: 'Plan',
+  level: 1,
+  description: null,
+  instanceLimit: 1,
+  chatbotLimit: 1,
+  monthlyTokenLimit: 1000,
+  totalChatSessionLimit: 1000,
+  knowledgeBaseFileLimit: 10,
+  monthlyPrice: 10,
+  yearlyPrice: 100,
+  monthlyPriceId: null,
+  yearlyPriceId: null,
+  hasAdvancedFeatures: false,
+  hasCustomPrompt: false,
+  status: 1,
+  ...over,
+});
+const plans = [
+  plan({ id: 'pro', name: 'Pro', level: 2 }),
+  plan({ id: 'ent', name: 'Enterprise', level: 3, status: 2 }),
+  plan({ id: 'gone', name: 'Gone', level: 1, status: 3 }),
+  plan({ id: 'free', name: 'Free', level: 0 }),
+];
+const membership: UserMembership = {
+  name: 'Starter',
+  level: 1,
+  endDate: '2026-12-01T00:00:00.000Z',
+  instanceLimit: 1,
+  chatbotLimit: 3,
+  monthlyTokenLimit: 100_000,
+  totalChatSessionLimit: 500,
+  knowledgeBaseFileLimit: 10,
+};
+const tokens: TokenRemaining = { remaining: 40_000, limit: 100_000 };
+
+afterEach(() => connectToasts(null));
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+function start({
+  loadPlans = async () => plans,
+  loadMembership = async () => membership,
+  loadUrl = async (_: string) => ({ url: 'https://billing.example.com/portal' }),
+  checkoutSessionId = null as string | null,
+} = {}) {
+  const toasts = vi.fn();
+  connectToasts(toasts);
+  const spies = {
+    plans: vi.fn(loadPlans),
+    membership: vi.fn(loadMembership),
+    tokens: vi.fn(async () => ({ resetTime: '2026-12-01T00:00:00.000Z', tokens })),
+    url: vi.fn(loadUrl),
+    open: vi.fn(),
+  };
+  const actor = createActor(
+    billingMachine.provide({
+      actors: {
+        loadPlans: fromPromise(() => spies.plans()),
+        loadMembership: fromPromise(() => spies.membership()),
+        loadTokens: fromPromise(() => spies.tokens()),
+        loadManagementUrl: fromPromise(({ input }) => spies.url(input.sessionId)),
+      },
+      actions: { openManagement: (_, params) => spies.open(params.url) },
+    }),
+    { input: { checkoutSessionId } },
+  ).start();
+  return { actor, toasts, spies };
+}
+
+describe('billing data', () => {
+  it('loads membership, tokens and the active plans in ascending level', async () => {
+    const { actor } = start();
+    expect(actor.getSnapshot().hasTag('plansLoading')).toBe(true);
+    await settle();
+    const { context } = actor.getSnapshot();
+    expect(context.membership).toEqual(membership);
+    expect(context.tokens).toEqual(tokens);
+    expect(context.plans.map((p) => p.id)).toEqual(['free', 'pro']);
+  });
+
+  it('shows the empty state when no plan is active', async () => {
+    const { actor } = start({ loadPlans: async () => [plan({ status: 2 })] });
+    await settle();
+    expect(actor.getSnapshot().hasTag('plansEmpty')).toBe(true);
+  });
+
+  it('raises the spec toast when plans fail, and retries', async () => {
+    let fail = true;
+    const { actor, toasts, spies } = start({
+      loadPlans: async () => {
+        if (fail) throw new Error('500');
+        return plans;
+      },
+    });
+    await settle();
+    expect(actor.getSnapshot().hasTag('plansFailed')).toBe(true);
+    expect(toasts).toHaveBeenCalledWith({
+      variant: 'destructive',
+      title: billingMessages.loadFailed,
+      description: billingMessages.plansFailed,
+    });
+    fail = false;
+    actor.send({ type: 'plans.retry' });
+    await settle();
+    expect(spies.plans).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().context.plans).toHaveLength(2);
+  });
+
+  it('only warns in the console when the membership cannot be loaded', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { actor, toasts } = start({ loadMembership: () => Promise.reject(new Error('down')) });
+    await settle();
+    expect(actor.getSnapshot().matches({ membership: 'unknown' })).toBe(true);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(toasts).not.toHaveBeenCalled();
+  });
+
+  it('fetches the membership and the tokens again on refresh', async () => {
+    const { actor, spies } = start();
+    await settle();
+    actor.send({ type: 'membership.refresh' });
+    expect(actor.getSnapshot().hasTag('membershipLoading')).toBe(true);
+    await settle();
+    expect(spies.membership).toHaveBeenCalledTimes(2);
+    expect(spies.tokens).toHaveBeenCalledTimes(2);
+    expect(spies.plans).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('subscription management', () => {
+  it('is hidden until a paid checkout session is known', async () => {
+    const { actor } = start();
+    expect(actor.getSnapshot().hasTag('canManage')).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'subscription.manageRequested' })).toBe(false);
+    actor.send({ type: 'subscription.sessionKnown', sessionId: 'cs_9' });
+    expect(actor.getSnapshot().hasTag('canManage')).toBe(true);
+    expect(actor.getSnapshot().context.checkoutSessionId).toBe('cs_9');
+  });
+
+  it('opens the https URL for the remembered session', async () => {
+    const { actor, spies } = start({ checkoutSessionId: 'cs_1' });
+    actor.send({ type: 'subscription.manageRequested' });
+    expect(actor.getSnapshot().hasTag('managing')).toBe(true);
+    await settle();
+    expect(spies.url).toHaveBeenCalledWith('cs_1');
+    expect(spies.open).toHaveBeenCalledWith('https://billing.example.com/portal');
+    expect(actor.getSnapshot().matches({ manage: 'available' })).toBe(true);
+  });
+
+  it.each([
+    ['a javascript: URL', async () => ({ url: 'javascript:alert(1)' })],
+    ['a failed call', () => Promise.reject(new Error('down'))],
+  ])('never follows %s and says so', async (_, loadUrl) => {
+    const { actor, spies, toasts } = start({ checkoutSessionId: 'cs_1', loadUrl });
+    actor.send({ type: 'subscription.manageRequested' });
+    await settle();
+    expect(spies.open).not.toHaveBeenCalled();
+    expect(toasts).toHaveBeenCalledWith(
+      expect.objectContaining({ variant: 'destructive', title: billingMessages.manageFailed }),
+    );
+  });
+});
+
+describe('helpers', () => {
+  it('accepts only http and https URLs', () => {
+    expect(httpUrl('https://a.example/x')?.href).toBe('https://a.example/x');
+    expect(httpUrl('http://a.example')).not.toBeNull();
+    for (const bad of ['javascript:alert(1)', 'data:text/html,x', '/relative', '//a.example', '', null]) {
+      expect(httpUrl(bad)).toBeNull();
+    }
+  });
+
+  it('measures quotas: -1 is unlimited, unknown membership means a limit of 1', () => {
+    expect(quota(1, 3)).toEqual({ used: 1, limit: 3, ratio: 1 / 3, percent: 33 });
+    expect(quota(5, -1)).toEqual({ used: 5, limit: null, ratio: null, percent: null });
+    expect(instanceQuota(1, null)).toMatchObject({ limit: 1, percent: 100 });
+    expect(instanceQuota(0, { instanceLimit: 0 })).toMatchObject({ ratio: 0 });
+    expect(tokenQuota({ remaining: 40_000, limit: 100_000 })).toMatchObject({ used: 60_000, percent: 60 });
+    expect(tokenQuota({ remaining: -1, limit: -1 })).toMatchObject({ limit: null });
+  });
+
+  it('keeps only active plans, lowest level first', () => {
+    expect(customerPlans(plans).map((p) => p.name)).toEqual(['Free', 'Pro']);
+  });
+});
+
+describe('billing model', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+  const events = [
+    { type: 'membership.refresh' },
+    { type: 'plans.retry' },
+    { type: 'tokens.retry' },
+    { type: 'subscription.manageRequested' },
+    { type: 'subscription.sessionKnown', sessionId: 'cs_1' },
+  ];
+  const graphs = [null, 'cs_0'].flatMap((checkoutSessionId) =>
+    [plans, []].flatMap((planList) =>
+      [{ url: 'https://portal.example' }, { url: 'ftp://portal.example' }].flatMap((urlAnswer) =>
+        modelPaths(billingMachine, {
+          input: { checkoutSessionId },
+          events,
+          outputs: {
+            loadPlans: planList,
+            loadMembership: membership,
+            loadTokens: { resetTime: '2026-12-01T00:00:00.000Z', tokens },
+            loadManagementUrl: urlAnswer,
+          },
+          // Which data is present is what matters, not the data itself.
+          serialize: ({ context: c }) => [
+            c.membership !== null,
+            c.plans.length > 0,
+            c.tokens !== null,
+            c.checkoutSessionId !== null,
+          ],
+        }).shortest.map((path) => ({ path, checkoutSessionId })),
+      ),
+    ),
+  );
+  // The same state reached in several graphs needs replaying once.
+  const unique = [
+    ...new Map(graphs.map((g) => [JSON.stringify([g.path.state.value, g.checkoutSessionId]), g])).values(),
+  ];
+
+  it('reaches every state', () => {
+    expect(
+      stateCoverage(
+        billingMachine,
+        graphs.map((g) => g.path),
+      ).missing,
+    ).toEqual([]);
+  });
+
+  it.each(unique.map((g) => [JSON.stringify(g.path.state.value), g] as const))(
+    'replays the shortest path to %s',
+    (_, { path, checkoutSessionId }) => {
+      expect(replay(billingMachine, path, { checkoutSessionId }).value).toEqual(path.state.value);
+    },
+  );
+});

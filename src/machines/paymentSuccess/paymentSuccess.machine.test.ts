@@ -1,0 +1,85 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { modelPaths, replay, stateCoverage } from '../../../tests/model';
+import type { PaymentSessionDetails } from '../../api/schemas/payments';
+import { paymentSuccessMachine, paymentSuccessMessages } from './paymentSuccess.machine';
+
+const details = { paymentAmount: 29_900, paymentCurrency: 'usd' } as PaymentSessionDetails;
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+function start(
+  sessionId: string | null,
+  load: (sessionId: string) => Promise<PaymentSessionDetails> = async () => details,
+) {
+  const loadSpy = vi.fn(load);
+  const remember = vi.fn();
+  const actor = createActor(
+    paymentSuccessMachine.provide({
+      actors: { loadDetails: fromPromise(({ input }) => loadSpy(input.sessionId)) },
+      actions: { rememberSession: (_, params) => remember(params.sessionId) },
+    }),
+    { input: { sessionId } },
+  ).start();
+  return { actor, loadSpy, remember };
+}
+
+describe('payment success', () => {
+  it.each([null, '', '  '])('needs a sessionId (%j): the load-failed card, no call', (sessionId) => {
+    const { actor, loadSpy } = start(sessionId);
+    expect(actor.getSnapshot().value).toBe('missing');
+    expect(actor.getSnapshot().hasTag('loadFailed')).toBe(true);
+    expect(actor.getSnapshot().context.error).toEqual(paymentSuccessMessages.missingSession);
+    expect(loadSpy).not.toHaveBeenCalled();
+  });
+
+  it('loads the details of the session and remembers it', async () => {
+    const { actor, loadSpy, remember } = start('cs_1');
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await settle();
+    expect(loadSpy).toHaveBeenCalledWith('cs_1');
+    expect(actor.getSnapshot().context.details).toEqual(details);
+    expect(remember).toHaveBeenCalledWith('cs_1');
+  });
+
+  it('shows the fetch-failed card, remembers nothing, and can retry', async () => {
+    let fail = true;
+    const { actor, remember } = start('cs_1', async () => {
+      if (fail) throw new Error('404');
+      return details;
+    });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.error).toEqual(paymentSuccessMessages.fetchFailed);
+    expect(remember).not.toHaveBeenCalled();
+    fail = false;
+    actor.send({ type: 'details.retry' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('ready');
+  });
+});
+
+describe('payment success model', () => {
+  const paths = [null, 'cs_1'].flatMap((sessionId) =>
+    modelPaths(paymentSuccessMachine, {
+      input: { sessionId },
+      events: [{ type: 'details.retry' }],
+      outputs: { loadDetails: details },
+    }).shortest.map((path) => ({ path, sessionId })),
+  );
+
+  it('reaches every state', () => {
+    expect(
+      stateCoverage(
+        paymentSuccessMachine,
+        paths.map((p) => p.path),
+      ).missing,
+    ).toEqual([]);
+  });
+
+  it.each(paths.map((p) => [JSON.stringify(p.path.state.value), p] as const))(
+    'replays the shortest path to %s',
+    (_, { path, sessionId }) => {
+      expect(replay(paymentSuccessMachine, path, { sessionId }).value).toEqual(path.state.value);
+    },
+  );
+});

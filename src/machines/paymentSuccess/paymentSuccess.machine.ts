@@ -1,0 +1,73 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { assign, fromPromise, setup } from 'xstate';
+import { getPaymentSession } from '../../api/payments';
+import type { PaymentSessionDetails } from '../../api/schemas/payments';
+
+export const paymentSuccessMessages = {
+  missingSession: msg`Missing payment session ID.`,
+  fetchFailed: msg`Failed to fetch payment details. Please try again later.`,
+};
+
+export interface PaymentSuccessContext {
+  sessionId: string | null;
+  details: PaymentSessionDetails | null;
+  error: MessageDescriptor | null;
+}
+
+export type PaymentSuccessEvent = { type: 'details.retry' };
+
+/** The confirmation after checkout: the sessionId from the address is required. */
+export const paymentSuccessMachine = setup({
+  types: {
+    context: {} as PaymentSuccessContext,
+    events: {} as PaymentSuccessEvent,
+    input: {} as { sessionId: string | null },
+  },
+  actors: {
+    loadDetails: fromPromise<PaymentSessionDetails, { sessionId: string }>(({ input, signal }) =>
+      getPaymentSession(input.sessionId, signal),
+    ),
+  },
+  guards: {
+    hasSessionId: ({ context }) => context.sessionId !== null,
+  },
+  actions: {
+    /** Injected by the view: remember the paid session (subscription management needs it). */
+    rememberSession: (_, _params: { sessionId: string }) => {},
+  },
+}).createMachine({
+  id: 'paymentSuccess',
+  context: ({ input }) => ({ sessionId: input.sessionId?.trim() || null, details: null, error: null }),
+  initial: 'checking',
+  states: {
+    checking: {
+      always: [{ guard: 'hasSessionId', target: 'loading' }, { target: 'missing' }],
+    },
+    missing: {
+      tags: ['loadFailed'],
+      entry: assign({ error: paymentSuccessMessages.missingSession }),
+    },
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadDetails',
+        src: 'loadDetails',
+        input: ({ context }) => ({ sessionId: context.sessionId ?? '' }),
+        onDone: {
+          target: 'ready',
+          actions: [
+            assign({ details: ({ event }) => event.output, error: null }),
+            { type: 'rememberSession', params: ({ context }) => ({ sessionId: context.sessionId ?? '' }) },
+          ],
+        },
+        onError: { target: 'failed', actions: assign({ error: paymentSuccessMessages.fetchFailed }) },
+      },
+    },
+    ready: {},
+    failed: {
+      tags: ['loadFailed'],
+      on: { 'details.retry': 'loading' },
+    },
+  },
+});

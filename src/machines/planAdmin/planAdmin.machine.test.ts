@@ -1,0 +1,285 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { modelPaths, replay, stateCoverage } from '../../../tests/model';
+import type { MembershipPlan, PlanBody } from '../../api/schemas/membership';
+import { connectToasts } from '../toasts/notify';
+import { planAdminMachine, planAdminMessages } from './planAdmin.machine';
+import { draftOf, invalidFields, newPlanDraft, toPlanBody } from './planDraft';
+
+const plan = (over: Partial<MembershipPlan>): MembershipPlan => ({
+  id: 'plan-pro',
+  name: 'Pro',
+  level: 2,
+  description: 'For teams',
+  instanceLimit: 3,
+  chatbotLimit: 3,
+  monthlyTokenLimit: -1,
+  totalChatSessionLimit: 2000,
+  knowledgeBaseFileLimit: 50,
+  monthlyPrice: 299,
+  yearlyPrice: 2990,
+  monthlyPriceId: 'price_m',
+  yearlyPriceId: null,
+  hasAdvancedFeatures: true,
+  hasCustomPrompt: false,
+  status: 1,
+  ...over,
+});
+const pro = plan({});
+const free = plan({ id: 'plan-free', name: 'Free', level: 0 });
+const gone = plan({ id: 'plan-gone', name: 'Gone', level: 5, status: 3 });
+
+afterEach(() => connectToasts(null));
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+function start(
+  over: {
+    load?: () => Promise<MembershipPlan[]>;
+    create?: (body: PlanBody) => Promise<MembershipPlan>;
+    update?: (id: string, body: PlanBody) => Promise<MembershipPlan>;
+    remove?: (id: string) => Promise<unknown>;
+  } = {},
+) {
+  const toasts = vi.fn();
+  connectToasts(toasts);
+  const spies = {
+    load: vi.fn(over.load ?? (async () => [pro, gone, free])),
+    create: vi.fn(over.create ?? (async (body: PlanBody) => ({ ...body, id: 'plan-new' }))),
+    update: vi.fn(over.update ?? (async (id: string, body: PlanBody) => ({ ...body, id }))),
+    remove: vi.fn(over.remove ?? (async () => ({ success: true }))),
+  };
+  const actor = createActor(
+    planAdminMachine.provide({
+      actors: {
+        loadPlans: fromPromise(() => spies.load()),
+        createPlan: fromPromise(({ input }) => spies.create(input)),
+        updatePlan: fromPromise(({ input }) => spies.update(input.id, input.body)),
+        deletePlan: fromPromise(({ input }) => spies.remove(input.id)),
+      },
+    }),
+  ).start();
+  return { actor, toasts, spies };
+}
+
+describe('plan draft', () => {
+  it('starts a new plan with the spec defaults', () => {
+    expect(toPlanBody(newPlanDraft())).toEqual({
+      name: '',
+      description: null,
+      level: 1,
+      instanceLimit: 1,
+      chatbotLimit: 1,
+      monthlyTokenLimit: 1000,
+      totalChatSessionLimit: 1000,
+      knowledgeBaseFileLimit: 10,
+      monthlyPrice: 0,
+      yearlyPrice: 0,
+      monthlyPriceId: null,
+      yearlyPriceId: null,
+      hasAdvancedFeatures: false,
+      hasCustomPrompt: false,
+      status: 1,
+    });
+  });
+
+  it('converts numbers, falls back to 10 knowledge files when falsy, and round-trips a plan', () => {
+    const draft = {
+      ...newPlanDraft(),
+      monthlyPrice: '19.5',
+      knowledgeBaseFileLimit: '0',
+      instanceLimit: '-1',
+    };
+    expect(toPlanBody(draft)).toMatchObject({
+      monthlyPrice: 19.5,
+      knowledgeBaseFileLimit: 10,
+      instanceLimit: -1,
+    });
+    const { id: _id, ...body } = pro;
+    expect(toPlanBody(draftOf(pro))).toEqual(body);
+  });
+
+  it('names the fields the API would refuse', () => {
+    expect(invalidFields(newPlanDraft())).toEqual([]);
+    expect(invalidFields({ ...newPlanDraft(), level: 'x', chatbotLimit: '-2', yearlyPrice: '-1' })).toEqual([
+      'level',
+      'chatbotLimit',
+      'yearlyPrice',
+    ]);
+  });
+});
+
+describe('plan administration', () => {
+  it('lists every plan but deleted ones, lowest level first', async () => {
+    const { actor } = start();
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    await settle();
+    expect(actor.getSnapshot().context.plans.map((p) => p.name)).toEqual(['Free', 'Pro']);
+  });
+
+  it('keeps a load failure in its panel with a toast, and retries', async () => {
+    let fail = true;
+    const { actor, toasts } = start({
+      load: async () => {
+        if (fail) throw new Error('Only administrators can manage plans');
+        return [pro];
+      },
+    });
+    await settle();
+    expect(actor.getSnapshot().hasTag('error')).toBe(true);
+    expect(toasts).toHaveBeenCalledWith({
+      variant: 'destructive',
+      title: planAdminMessages.loadFailed,
+      description: 'Only administrators can manage plans',
+    });
+    fail = false;
+    actor.send({ type: 'plans.retry' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('list');
+  });
+
+  it('creates a plan from the form and adds it to the list', async () => {
+    const { actor, spies, toasts } = start();
+    await settle();
+    actor.send({ type: 'plan.createRequested' });
+    expect(actor.getSnapshot().matches({ form: 'creating' })).toBe(true);
+    actor.send({ type: 'form.changed', patch: { name: 'Growth', level: '2', monthlyPrice: '149' } });
+    actor.send({ type: 'form.submitted' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await settle();
+    expect(spies.create).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'Growth', level: 2, monthlyPrice: 149, instanceLimit: 1 }),
+    );
+    expect(actor.getSnapshot().value).toBe('list');
+    expect(actor.getSnapshot().context.plans.map((p) => p.name)).toEqual(['Free', 'Pro', 'Growth']);
+    expect(toasts).toHaveBeenCalledWith({ variant: 'success', title: planAdminMessages.created });
+  });
+
+  it('does not send a form the API would refuse, and marks the fields', async () => {
+    const { actor, spies } = start();
+    await settle();
+    actor.send({ type: 'plan.createRequested' });
+    actor.send({ type: 'form.changed', patch: { instanceLimit: '1.5' } });
+    actor.send({ type: 'form.submitted' });
+    expect(spies.create).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context.invalid).toEqual(['instanceLimit']);
+    actor.send({ type: 'form.changed', patch: { instanceLimit: '2' } });
+    expect(actor.getSnapshot().context.invalid).toEqual([]);
+  });
+
+  it('keeps what was typed when saving fails', async () => {
+    const { actor, toasts } = start({ create: () => Promise.reject(new Error('Conflict')) });
+    await settle();
+    actor.send({ type: 'plan.createRequested' });
+    actor.send({ type: 'form.changed', patch: { name: 'Growth' } });
+    actor.send({ type: 'form.submitted' });
+    await settle();
+    expect(actor.getSnapshot().matches({ form: { creating: 'filling' } })).toBe(true);
+    expect(actor.getSnapshot().context.draft.name).toBe('Growth');
+    expect(toasts).toHaveBeenCalledWith({
+      variant: 'destructive',
+      title: planAdminMessages.createFailed,
+      description: 'Conflict',
+    });
+  });
+
+  it('edits a plan in the same form and replaces it in the list', async () => {
+    const { actor, spies, toasts } = start();
+    await settle();
+    actor.send({ type: 'plan.editRequested', plan: pro });
+    expect(actor.getSnapshot().matches({ form: 'updating' })).toBe(true);
+    expect(actor.getSnapshot().context.draft.monthlyTokenLimit).toBe('-1');
+    actor.send({ type: 'form.changed', patch: { name: 'Pro Max', status: 2 } });
+    actor.send({ type: 'form.submitted' });
+    await settle();
+    expect(spies.update).toHaveBeenCalledWith(
+      'plan-pro',
+      expect.objectContaining({ name: 'Pro Max', status: 2 }),
+    );
+    expect(actor.getSnapshot().context.plans.map((p) => p.name)).toEqual(['Free', 'Pro Max']);
+    expect(toasts).toHaveBeenCalledWith({ variant: 'success', title: planAdminMessages.updated });
+  });
+
+  it('closing the form abandons it and the next create starts from the defaults', async () => {
+    const { actor } = start();
+    await settle();
+    actor.send({ type: 'plan.editRequested', plan: pro });
+    actor.send({ type: 'form.closed' });
+    actor.send({ type: 'plan.createRequested' });
+    expect(actor.getSnapshot().context.draft).toEqual(newPlanDraft());
+  });
+
+  it('deletes only after confirmation', async () => {
+    const { actor, spies, toasts } = start();
+    await settle();
+    actor.send({ type: 'plan.deleteRequested', plan: pro });
+    expect(actor.getSnapshot().hasTag('confirm')).toBe(true);
+    actor.send({ type: 'delete.cancelled' });
+    expect(spies.remove).not.toHaveBeenCalled();
+    actor.send({ type: 'plan.deleteRequested', plan: pro });
+    actor.send({ type: 'delete.confirmed' });
+    await settle();
+    expect(spies.remove).toHaveBeenCalledWith('plan-pro');
+    expect(actor.getSnapshot().context.plans.map((p) => p.name)).toEqual(['Free']);
+    expect(toasts).toHaveBeenCalledWith({ variant: 'success', title: planAdminMessages.deleted });
+  });
+
+  it('says so when deleting fails and keeps the plan', async () => {
+    const { actor, toasts } = start({ remove: () => Promise.reject(new Error('Plan not found')) });
+    await settle();
+    actor.send({ type: 'plan.deleteRequested', plan: pro });
+    actor.send({ type: 'delete.confirmed' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('list');
+    expect(actor.getSnapshot().context.plans).toHaveLength(2);
+    expect(toasts).toHaveBeenCalledWith({
+      variant: 'destructive',
+      title: planAdminMessages.deleteFailed,
+      description: 'Plan not found',
+    });
+  });
+});
+
+describe('plan administration model', () => {
+  const events = [
+    { type: 'plans.retry' },
+    { type: 'plan.createRequested' },
+    { type: 'plan.editRequested', plan: pro },
+    { type: 'plan.deleteRequested', plan: pro },
+    { type: 'form.changed', patch: { name: 'Growth' } },
+    { type: 'form.changed', patch: { level: 'x' } },
+    { type: 'form.submitted' },
+    { type: 'form.closed' },
+    { type: 'delete.confirmed' },
+    { type: 'delete.cancelled' },
+  ];
+  const { shortest } = modelPaths(planAdminMachine, {
+    events,
+    outputs: {
+      loadPlans: [pro, free],
+      createPlan: plan({ id: 'plan-new' }),
+      updatePlan: pro,
+      deletePlan: {},
+    },
+    // Created plans pile up in the list: only which plans are there counts, so the graph stays finite.
+    serialize: ({ context: c }) => [
+      [...new Set(c.plans.map((p: MembershipPlan) => p.id))].sort(),
+      c.draft.name,
+      c.draft.level,
+      c.target?.id ?? null,
+      c.invalid.length > 0,
+    ],
+  });
+
+  it('reaches every state', () => {
+    expect(stateCoverage(planAdminMachine, shortest).missing).toEqual([]);
+  });
+
+  // Many vertices differ only in context: replay one path per state value.
+  const unique = [...new Map(shortest.map((p) => [JSON.stringify(p.state.value), p])).values()];
+  it.each(unique.map((p) => [JSON.stringify(p.state.value), p] as const))(
+    'replays the shortest path to %s',
+    (_, path) => {
+      expect(replay(planAdminMachine, path).value).toEqual(path.state.value);
+    },
+  );
+});

@@ -1,0 +1,224 @@
+import { msg } from '@lingui/core/macro';
+import { assign, fromPromise, setup } from 'xstate';
+import { createPlan, deletePlan, listPlans, updatePlan } from '../../api/membership';
+import { type MembershipPlan, type PlanBody, PlanStatus } from '../../api/schemas/membership';
+import { describeError } from '../errors';
+import { notify } from '../toasts/notify';
+import {
+  draftOf,
+  invalidFields,
+  type NumberField,
+  newPlanDraft,
+  type PlanDraft,
+  toPlanBody,
+} from './planDraft';
+
+export const planAdminMessages = {
+  loadFailed: msg`Load failed`,
+  createFailed: msg`Create failed`,
+  updateFailed: msg`Update failed`,
+  deleteFailed: msg`Delete failed`,
+  created: msg`Plan created`,
+  updated: msg`Plan updated`,
+  deleted: msg`Plan deleted`,
+};
+
+export interface PlanAdminContext {
+  /** Every plan but deleted ones, lowest level first. */
+  plans: MembershipPlan[];
+  draft: PlanDraft;
+  /** The plan being edited or deleted. */
+  target: MembershipPlan | null;
+  invalid: NumberField[];
+}
+
+export type PlanAdminEvent =
+  | { type: 'plans.retry' }
+  | { type: 'plan.createRequested' }
+  | { type: 'plan.editRequested'; plan: MembershipPlan }
+  | { type: 'plan.deleteRequested'; plan: MembershipPlan }
+  | { type: 'form.changed'; patch: Partial<PlanDraft> }
+  | { type: 'form.submitted' }
+  | { type: 'form.closed' }
+  | { type: 'delete.confirmed' }
+  | { type: 'delete.cancelled' };
+
+const listed = (plans: MembershipPlan[]) =>
+  plans.filter((p) => p.status !== PlanStatus.deleted).sort((a, b) => a.level - b.level);
+
+const failure =
+  (title: (typeof planAdminMessages)[keyof typeof planAdminMessages]) =>
+  ({ event }: { event: unknown }) =>
+    notify({
+      variant: 'destructive',
+      title,
+      description: describeError((event as { error?: unknown }).error),
+    });
+
+const success = (title: (typeof planAdminMessages)[keyof typeof planAdminMessages]) => () =>
+  notify({ variant: 'success', title });
+
+/** Membership plans for administrators: list, one form for create and edit, delete after confirmation. */
+export const planAdminMachine = setup({
+  types: { context: {} as PlanAdminContext, events: {} as PlanAdminEvent },
+  actors: {
+    loadPlans: fromPromise<MembershipPlan[]>(({ signal }) => listPlans(signal)),
+    createPlan: fromPromise<MembershipPlan, PlanBody>(({ input, signal }) => createPlan(input, signal)),
+    updatePlan: fromPromise<MembershipPlan, { id: string; body: PlanBody }>(({ input, signal }) =>
+      updatePlan(input.id, input.body, signal),
+    ),
+    deletePlan: fromPromise<unknown, { id: string }>(({ input, signal }) => deletePlan(input.id, signal)),
+  },
+  guards: {
+    draftValid: ({ context }) => invalidFields(context.draft).length === 0,
+  },
+  actions: {
+    announceLoadFailed: failure(planAdminMessages.loadFailed),
+    announceCreateFailed: failure(planAdminMessages.createFailed),
+    announceUpdateFailed: failure(planAdminMessages.updateFailed),
+    announceDeleteFailed: failure(planAdminMessages.deleteFailed),
+    announceCreated: success(planAdminMessages.created),
+    announceUpdated: success(planAdminMessages.updated),
+    announceDeleted: success(planAdminMessages.deleted),
+    markInvalid: assign({ invalid: ({ context }) => invalidFields(context.draft) }),
+    applyPatch: assign(({ context, event }) => {
+      if (event.type !== 'form.changed') return {};
+      const changed = Object.keys(event.patch);
+      return {
+        draft: { ...context.draft, ...event.patch },
+        invalid: context.invalid.filter((f) => !changed.includes(f)),
+      };
+    }),
+    resetForm: assign({ draft: () => newPlanDraft(), target: null, invalid: [] }),
+  },
+}).createMachine({
+  id: 'planAdmin',
+  context: { plans: [], draft: newPlanDraft(), target: null, invalid: [] },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'loadPlans',
+        src: 'loadPlans',
+        onDone: { target: 'list', actions: assign({ plans: ({ event }) => listed(event.output) }) },
+        onError: { target: 'failed', actions: 'announceLoadFailed' },
+      },
+    },
+    failed: {
+      tags: ['error'],
+      on: { 'plans.retry': 'loading' },
+    },
+    list: {
+      on: {
+        'plan.createRequested': { target: 'form.creating', actions: 'resetForm' },
+        'plan.editRequested': {
+          target: 'form.updating',
+          actions: assign({
+            draft: ({ event }) => draftOf(event.plan),
+            target: ({ event }) => event.plan,
+            invalid: [],
+          }),
+        },
+        'plan.deleteRequested': {
+          target: 'confirmingDelete',
+          actions: assign({ target: ({ event }) => event.plan }),
+        },
+      },
+    },
+    form: {
+      tags: ['form'],
+      initial: 'creating',
+      // Closing stops a save in flight (its request is aborted).
+      on: { 'form.closed': { target: 'list', actions: 'resetForm' } },
+      states: {
+        creating: {
+          initial: 'filling',
+          states: {
+            filling: {
+              on: {
+                'form.changed': { actions: 'applyPatch' },
+                'form.submitted': [{ guard: 'draftValid', target: 'saving' }, { actions: 'markInvalid' }],
+              },
+            },
+            saving: {
+              tags: ['busy'],
+              invoke: {
+                id: 'createPlan',
+                src: 'createPlan',
+                input: ({ context }) => toPlanBody(context.draft),
+                onDone: {
+                  target: '#planAdmin.list',
+                  actions: [
+                    assign({ plans: ({ context, event }) => listed([...context.plans, event.output]) }),
+                    'announceCreated',
+                    'resetForm',
+                  ],
+                },
+                // The form stays open with what was typed.
+                onError: { target: 'filling', actions: 'announceCreateFailed' },
+              },
+            },
+          },
+        },
+        updating: {
+          initial: 'filling',
+          states: {
+            filling: {
+              on: {
+                'form.changed': { actions: 'applyPatch' },
+                'form.submitted': [{ guard: 'draftValid', target: 'saving' }, { actions: 'markInvalid' }],
+              },
+            },
+            saving: {
+              tags: ['busy'],
+              invoke: {
+                id: 'updatePlan',
+                src: 'updatePlan',
+                input: ({ context }) => ({ id: context.target?.id ?? '', body: toPlanBody(context.draft) }),
+                onDone: {
+                  target: '#planAdmin.list',
+                  actions: [
+                    assign({
+                      plans: ({ context, event }) =>
+                        listed(context.plans.map((p) => (p.id === event.output.id ? event.output : p))),
+                    }),
+                    'announceUpdated',
+                    'resetForm',
+                  ],
+                },
+                onError: { target: 'filling', actions: 'announceUpdateFailed' },
+              },
+            },
+          },
+        },
+      },
+    },
+    confirmingDelete: {
+      tags: ['confirm'],
+      on: {
+        'delete.confirmed': 'deleting',
+        'delete.cancelled': { target: 'list', actions: assign({ target: null }) },
+      },
+    },
+    deleting: {
+      tags: ['confirm', 'busy'],
+      invoke: {
+        id: 'deletePlan',
+        src: 'deletePlan',
+        input: ({ context }) => ({ id: context.target?.id ?? '' }),
+        onDone: {
+          target: 'list',
+          actions: [
+            assign({
+              plans: ({ context }) => context.plans.filter((p) => p.id !== context.target?.id),
+              target: null,
+            }),
+            'announceDeleted',
+          ],
+        },
+        onError: { target: 'list', actions: ['announceDeleteFailed', assign({ target: null })] },
+      },
+    },
+  },
+});

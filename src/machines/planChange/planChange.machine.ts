@@ -1,0 +1,225 @@
+import { msg } from '@lingui/core/macro';
+import { assign, fromPromise, setup } from 'xstate';
+import { createPayment } from '../../api/payments';
+import type { MembershipPlan } from '../../api/schemas/membership';
+import { type CreatePaymentResult, ScheduleType, type ScheduleTypeCode } from '../../api/schemas/payments';
+import { httpUrl } from '../billing/links';
+import { MEMBERSHIP_REFRESH_DELAY_MS, PLAN_UPDATE_RELOAD_DELAY_MS } from '../constants';
+import { notify } from '../toasts/notify';
+
+/** What the plan rules need of the user's membership. */
+export interface CurrentPlan {
+  name: string;
+  level: number;
+}
+
+/** The current plan (same lowercase name), a lower level (no downgrades), or one that can be chosen. */
+export type PlanStanding = 'current' | 'lower' | 'open';
+
+export function planStanding(
+  plan: Pick<MembershipPlan, 'name' | 'level'>,
+  current: CurrentPlan | null,
+): PlanStanding {
+  // An unknown membership restricts nothing here; the server still refuses downgrades.
+  if (!current) return 'open';
+  if (plan.name.trim().toLowerCase() === current.name.trim().toLowerCase()) return 'current';
+  return plan.level < current.level ? 'lower' : 'open';
+}
+
+/** Spec section 9: yearly saving = monthlyPrice * 12 - yearlyPrice. */
+export const yearlySaving = (plan: Pick<MembershipPlan, 'monthlyPrice' | 'yearlyPrice'>) =>
+  plan.monthlyPrice * 12 - plan.yearlyPrice;
+
+/** Spec section 9: the yearly price per month, to one decimal. */
+export const monthlyEquivalent = (plan: Pick<MembershipPlan, 'yearlyPrice'>) =>
+  Math.round((plan.yearlyPrice / 12) * 10) / 10;
+
+export const planChangeMessages = {
+  paymentFailed: msg`Payment failed`,
+  paymentFailedDetail: msg`Unable to start payment process, please try again later.`,
+  paid: msg`Payment successful`,
+  paidDetail: msg`Subscription activated, updating membership information…`,
+  updated: msg`Subscription updated`,
+  updatedDetail: msg`The page reloads in a moment to show your new plan. If it does not, refresh the page.`,
+};
+
+export interface PlanChangeContext {
+  plan: MembershipPlan | null;
+  scheduleType: ScheduleTypeCode | null;
+  redirectUrl: string | null;
+  /** session_id the payment provider returned with, if any. */
+  returnSessionId: string | null;
+}
+
+export type PlanChangeEvent =
+  | { type: 'plan.selected'; plan: MembershipPlan; current: CurrentPlan | null }
+  | { type: 'cycle.chosen'; scheduleType: ScheduleTypeCode }
+  | { type: 'dialog.closed' };
+
+/**
+ * Choosing a plan and paying for it, and coming back from the payment provider. Everything that touches the
+ * window (navigation, reload, the address bar) is an injected action, so tests never navigate.
+ */
+export const planChangeMachine = setup({
+  types: {
+    context: {} as PlanChangeContext,
+    events: {} as PlanChangeEvent,
+    input: {} as { returnSessionId?: string | null },
+  },
+  actors: {
+    createPayment: fromPromise<CreatePaymentResult, { membershipId: string; scheduleType: ScheduleTypeCode }>(
+      ({ input, signal }) => createPayment(input, signal),
+    ),
+  },
+  delays: {
+    reloadDelay: PLAN_UPDATE_RELOAD_DELAY_MS,
+    refreshDelay: MEMBERSHIP_REFRESH_DELAY_MS,
+  },
+  guards: {
+    canChoose: ({ event }) =>
+      event.type === 'plan.selected' && planStanding(event.plan, event.current) === 'open',
+    cycleOffered: ({ context, event }) =>
+      event.type === 'cycle.chosen' &&
+      context.plan !== null &&
+      (event.scheduleType === ScheduleType.monthly || context.plan.yearlyPrice > 0),
+    isUpdate: ({ event }) => (event as { output?: CreatePaymentResult }).output?.isUpdate === true,
+    hasSafeRedirect: ({ event }) =>
+      httpUrl((event as { output?: CreatePaymentResult }).output?.redirectUrl) !== null,
+    returnedFromPayment: ({ context }) => context.returnSessionId !== null,
+  },
+  actions: {
+    announcePaid: () =>
+      notify({
+        variant: 'success',
+        title: planChangeMessages.paid,
+        description: planChangeMessages.paidDetail,
+      }),
+    announceUpdated: () =>
+      notify({
+        variant: 'success',
+        title: planChangeMessages.updated,
+        description: planChangeMessages.updatedDetail,
+      }),
+    announceFailed: () =>
+      notify({
+        variant: 'destructive',
+        title: planChangeMessages.paymentFailed,
+        description: planChangeMessages.paymentFailedDetail,
+      }),
+    /** Injected by the view: go to the payment provider's checkout. */
+    redirect: (_, _params: { url: string }) => {},
+    /** Injected by the view: reload the page so everything shows the changed plan. */
+    reload: () => {},
+    /** Injected by the view: drop session_id from the address (history.replaceState). */
+    clearQuery: () => {},
+    /** Injected by the view: remember the paid session (for subscription management). */
+    rememberSession: (_, _params: { sessionId: string }) => {},
+    /** Injected by the view: fetch the membership again. */
+    refreshMembership: () => {},
+  },
+}).createMachine({
+  id: 'planChange',
+  context: ({ input }) => ({
+    plan: null,
+    scheduleType: null,
+    redirectUrl: null,
+    returnSessionId: input.returnSessionId || null,
+  }),
+  type: 'parallel',
+  states: {
+    change: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'plan.selected': {
+              guard: 'canChoose',
+              target: 'choosingCycle',
+              actions: assign({ plan: ({ event }) => event.plan, scheduleType: null }),
+            },
+          },
+        },
+        choosingCycle: {
+          tags: ['dialog'],
+          on: {
+            'cycle.chosen': {
+              guard: 'cycleOffered',
+              target: 'paying',
+              actions: assign({ scheduleType: ({ event }) => event.scheduleType }),
+            },
+            'dialog.closed': { target: 'idle', actions: assign({ plan: null, scheduleType: null }) },
+          },
+        },
+        paying: {
+          tags: ['dialog', 'busy'],
+          invoke: {
+            id: 'createPayment',
+            src: 'createPayment',
+            input: ({ context }) => ({
+              membershipId: context.plan?.id ?? '',
+              scheduleType: context.scheduleType ?? ScheduleType.monthly,
+            }),
+            onDone: [
+              { guard: 'isUpdate', target: 'updated' },
+              {
+                guard: 'hasSafeRedirect',
+                target: 'redirecting',
+                actions: assign({ redirectUrl: ({ event }) => event.output.redirectUrl ?? null }),
+              },
+              // Neither isUpdate nor a followable URL: the payment cannot start.
+              { target: 'failed' },
+            ],
+            onError: { target: 'failed' },
+          },
+          // Closing the dialog abandons the request (its signal aborts).
+          on: { 'dialog.closed': { target: 'idle', actions: assign({ plan: null, scheduleType: null }) } },
+        },
+        redirecting: {
+          tags: ['dialog', 'busy', 'redirecting'],
+          entry: { type: 'redirect', params: ({ context }) => ({ url: context.redirectUrl ?? '' }) },
+        },
+        updated: {
+          tags: ['updated'],
+          entry: 'announceUpdated',
+          after: { reloadDelay: { actions: 'reload' } },
+        },
+        failed: {
+          tags: ['dialog', 'error'],
+          entry: 'announceFailed',
+          on: {
+            // Choosing a cycle again is the retry.
+            'cycle.chosen': {
+              guard: 'cycleOffered',
+              target: 'paying',
+              actions: assign({ scheduleType: ({ event }) => event.scheduleType }),
+            },
+            'dialog.closed': { target: 'idle', actions: assign({ plan: null, scheduleType: null }) },
+          },
+        },
+      },
+    },
+    paymentReturn: {
+      initial: 'checking',
+      states: {
+        checking: {
+          always: [{ guard: 'returnedFromPayment', target: 'refreshing' }, { target: 'none' }],
+        },
+        none: {},
+        refreshing: {
+          tags: ['refreshing'],
+          entry: [
+            'announcePaid',
+            {
+              type: 'rememberSession',
+              params: ({ context }) => ({ sessionId: context.returnSessionId ?? '' }),
+            },
+            'clearQuery',
+          ],
+          // The provider's webhook may land a moment after the return: fetch the membership a little later.
+          after: { refreshDelay: { target: 'done', actions: 'refreshMembership' } },
+        },
+        done: {},
+      },
+    },
+  },
+});

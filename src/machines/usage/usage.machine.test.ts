@@ -1,0 +1,102 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { modelPaths, replay, stateCoverage } from '../../../tests/model';
+import { TimeRange, type TimeRangeCode, type UsageInfo } from '../../api/schemas/instances';
+import { USAGE_PERIODS, usageMachine } from './usage.machine';
+
+const usage = (total: number): UsageInfo => ({
+  nowInstanceNum: 1,
+  maxInstanceNum: 1,
+  usageInfos: [{ sessionFrom: '8613800000000@c.us', tokenCount: total }],
+  totalTokenCount: total,
+});
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+function start(load: (range: TimeRangeCode, signal: AbortSignal) => Promise<UsageInfo>) {
+  const spy = vi.fn(load);
+  const actor = createActor(
+    usageMachine.provide({
+      actors: { loadUsage: fromPromise(({ input, signal }) => spy(input.timeRange, signal)) },
+    }),
+    { input: {} },
+  ).start();
+  return { actor, spy };
+}
+
+describe('usage details', () => {
+  it('offers the spec periods with their time range codes, all time first', () => {
+    expect(USAGE_PERIODS.map((p) => p.code)).toEqual([8, 1, 2, 3, 6]);
+  });
+
+  it('loads all time first, then the chosen period', async () => {
+    const { actor, spy } = start(async (range) => usage(range * 10));
+    await settle();
+    expect(spy).toHaveBeenLastCalledWith(TimeRange.all, expect.anything());
+    expect(actor.getSnapshot().context.usage?.totalTokenCount).toBe(80);
+    actor.send({ type: 'period.changed', timeRange: TimeRange.last7Days });
+    // The previous answer stays on screen while the new one loads.
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(actor.getSnapshot().context.usage?.totalTokenCount).toBe(80);
+    await settle();
+    expect(spy).toHaveBeenLastCalledWith(TimeRange.last7Days, expect.anything());
+    expect(actor.getSnapshot().context.usage?.totalTokenCount).toBe(20);
+  });
+
+  it('cancels the previous period when another is chosen, and ignores periods it does not offer', async () => {
+    const signals: AbortSignal[] = [];
+    const { actor, spy } = start((range, signal) => {
+      signals.push(signal);
+      return range === TimeRange.today ? new Promise(() => {}) : Promise.resolve(usage(range));
+    });
+    actor.send({ type: 'period.changed', timeRange: TimeRange.today });
+    actor.send({ type: 'period.changed', timeRange: TimeRange.thisMonth });
+    expect(signals[1]?.aborted).toBe(true);
+    await settle();
+    expect(actor.getSnapshot().context.usage?.totalTokenCount).toBe(TimeRange.thisMonth);
+    expect(actor.getSnapshot().can({ type: 'period.changed', timeRange: TimeRange.thisYear })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'period.changed', timeRange: TimeRange.thisMonth })).toBe(false);
+    expect(spy).toHaveBeenCalledTimes(3);
+  });
+
+  it('keeps a failure in the card and retries', async () => {
+    let fail = true;
+    const { actor } = start(async () => {
+      if (fail) throw new Error('Usage unavailable');
+      return usage(5);
+    });
+    await settle();
+    expect(actor.getSnapshot().hasTag('error')).toBe(true);
+    expect(actor.getSnapshot().context.error).toBe('Usage unavailable');
+    fail = false;
+    actor.send({ type: 'usage.retry' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+});
+
+describe('usage model', () => {
+  const events = [
+    { type: 'period.changed', timeRange: TimeRange.today },
+    { type: 'period.changed', timeRange: TimeRange.all },
+    { type: 'usage.retry' },
+  ];
+  const { shortest } = modelPaths(usageMachine, {
+    input: {},
+    events,
+    outputs: { loadUsage: usage(1) },
+    serialize: ({ context: c }) => [c.timeRange, c.usage !== null, c.error !== null],
+  });
+
+  it('reaches every state', () => {
+    expect(stateCoverage(usageMachine, shortest).missing).toEqual([]);
+  });
+
+  it.each(shortest.map((p) => [JSON.stringify(p.state.value), p] as const))(
+    'replays the shortest path to %s',
+    (_, path) => {
+      expect(replay(usageMachine, path).value).toEqual(path.state.value);
+    },
+  );
+});
