@@ -1,10 +1,173 @@
 import { Trans } from '@lingui/react/macro';
-import { ScreenPlaceholder } from '../ui/ScreenPlaceholder';
+import { useActorRef, useSelector } from '@xstate/react';
+import styled from 'styled-components';
+import { dashboardMachine, type Panel } from '../../machines/dashboard/dashboard.machine';
+import { Button } from '../ui/Button';
+import { Card, CardTitle, Muted, PageHeader } from '../ui/Card';
+import { BotIcon, ChatIcon, PhoneLinkIcon, RefreshIcon } from '../ui/icons';
+import { useText } from '../ui/text';
+import { ActivityList, ActivitySkeleton } from './ActivityList';
+import { CardError } from './CardError';
+import { QuickActions } from './QuickActions';
+import { StatCard, TrendLine } from './StatCard';
+
+type DashboardActor = ReturnType<typeof useActorRef<typeof dashboardMachine>>;
+
+const Stats = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));
+  gap: ${({ theme }) => theme.space(4)};
+  margin-bottom: ${({ theme }) => theme.space(6)};
+`;
+
+const Columns = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space(4)};
+  align-items: start;
+  @media (max-width: 1100px) {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+const Panel = styled(Card)`
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+`;
+
+const Subtitle = styled.p`
+  margin-top: ${({ theme }) => theme.space(1)};
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const UsersIcon = () => (
+  <svg
+    width="18"
+    height="18"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={1.8}
+    aria-hidden="true"
+  >
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 19.5c.8-3.4 3.4-5.5 6.5-5.5s5.7 2.1 6.5 5.5M16 4.8a3.5 3.5 0 0 1 0 6.4M18 14.3c1.8.8 3 2.6 3.5 5.2" />
+  </svg>
+);
+
+/** The narrow view of one panel: its state and its error, nothing else. */
+function usePanel(actor: DashboardActor, panel: Panel) {
+  const text = useText();
+  const status = useSelector(
+    actor,
+    (s) => (s.value as Record<Panel, 'loading' | 'loaded' | 'failed'>)[panel],
+  );
+  const error = useSelector(actor, (s) => s.context.errors[panel]);
+  return {
+    status,
+    error: error === null ? null : text(error),
+    onRetry: () => actor.send({ type: 'panel.retry', panel }),
+  };
+}
 
 export function DashboardView() {
+  const actor = useActorRef(dashboardMachine);
+  const activeInstances = useSelector(actor, (s) => s.context.activeInstances);
+  const messages = useSelector(actor, (s) => s.context.messages);
+  const activeBots = useSelector(actor, (s) => s.context.activeBots);
+  const whatsappUsers = useSelector(actor, (s) => s.context.whatsappUsers);
+  const activity = useSelector(actor, (s) => s.context.activity);
+  const instancesPanel = usePanel(actor, 'activeInstances');
+  const messagesPanel = usePanel(actor, 'messages');
+  const botsPanel = usePanel(actor, 'activeBots');
+  const usersPanel = usePanel(actor, 'whatsappUsers');
+  const activityPanel = usePanel(actor, 'activity');
+
   return (
-    <ScreenPlaceholder title={<Trans>Dashboard</Trans>}>
-      <Trans>Your instances, conversations and bots at a glance will appear here.</Trans>
-    </ScreenPlaceholder>
+    <>
+      <PageHeader>
+        <div>
+          <h1>
+            <Trans>Dashboard</Trans>
+          </h1>
+          <Subtitle>
+            <Trans>Welcome back. Here is how your AI agents are doing today.</Trans>
+          </Subtitle>
+        </div>
+        <Button $size="sm" onClick={() => actor.send({ type: 'dashboard.refresh' })}>
+          <RefreshIcon size={16} />
+          <Trans>Refresh</Trans>
+        </Button>
+      </PageHeader>
+
+      <Stats>
+        <StatCard
+          title={<Trans>Active bound instances</Trans>}
+          icon={<PhoneLinkIcon />}
+          value={activeInstances}
+          footer={
+            <Muted>
+              <Trans>WhatsApp numbers online now</Trans>
+            </Muted>
+          }
+          {...instancesPanel}
+        />
+        <StatCard
+          title={<Trans>Today's conversations</Trans>}
+          icon={<ChatIcon />}
+          value={messages?.countsOfToday ?? null}
+          footer={messages && <TrendLine comparison={messages} />}
+          {...messagesPanel}
+        />
+        <StatCard
+          title={<Trans>Active bots</Trans>}
+          icon={<BotIcon />}
+          value={activeBots}
+          footer={
+            <Muted>
+              <Trans>Chatbots answering customers</Trans>
+            </Muted>
+          }
+          {...botsPanel}
+        />
+        <StatCard
+          title={<Trans>WhatsApp users</Trans>}
+          icon={<UsersIcon />}
+          value={whatsappUsers?.countsOfToday ?? null}
+          footer={whatsappUsers && <TrendLine comparison={whatsappUsers} />}
+          {...usersPanel}
+        />
+      </Stats>
+
+      <Columns>
+        <Panel aria-labelledby="activity-title" aria-busy={activityPanel.status === 'loading'}>
+          <div>
+            <CardTitle id="activity-title">
+              <Trans>Recent activity</Trans>
+            </CardTitle>
+            <Muted>
+              <Trans>The last 24 hours</Trans>
+            </Muted>
+          </div>
+          {activityPanel.status === 'failed' ? (
+            <CardError
+              what={<Trans>Could not load the recent activity.</Trans>}
+              message={activityPanel.error ?? ''}
+              onRetry={activityPanel.onRetry}
+            />
+          ) : activityPanel.status === 'loading' && activity.length === 0 ? (
+            <ActivitySkeleton />
+          ) : (
+            <ActivityList entries={activity} />
+          )}
+        </Panel>
+        <Panel aria-labelledby="quick-actions-title">
+          <CardTitle id="quick-actions-title">
+            <Trans>Quick actions</Trans>
+          </CardTitle>
+          <QuickActions />
+        </Panel>
+      </Columns>
+    </>
   );
 }

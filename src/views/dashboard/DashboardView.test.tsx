@@ -1,0 +1,114 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { resetAndSeed, server } from '../../../mocks/node';
+import { DEMO_OWNER } from '../../../mocks/seed';
+import { call, withMockServer } from '../../../mocks/testing';
+import { renderApp } from '../../../tests/render';
+import { comparisonText } from '../../machines/dashboard/comparison';
+
+withMockServer();
+beforeEach(async () => {
+  await resetAndSeed();
+});
+
+const owner = { token: DEMO_OWNER.token };
+/** The card whose heading is `name`. */
+const card = async (name: string) =>
+  (await screen.findByRole('heading', { level: 2, name })).closest('section') as HTMLElement;
+
+describe('dashboard', () => {
+  it("shows the owner's figures as the server counts them, with the comparison to yesterday", async () => {
+    const [instances, messages, bots, users] = await Promise.all([
+      call('GET', '/whatsapp/count/active', owner),
+      call('GET', '/chat-message/compare/yesterday', owner),
+      call('GET', '/chatbots/count/active', owner),
+      call('GET', '/chat-session/count/whatsapp-users', owner),
+    ]);
+    await renderApp('/', { as: 'owner' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+
+    const instancesCard = await card('Active bound instances');
+    await waitFor(() =>
+      expect(within(instancesCard).getByText(String(instances.body.count))).toBeInTheDocument(),
+    );
+    const messagesCard = await card("Today's conversations");
+    await waitFor(() =>
+      expect(messagesCard).toHaveTextContent(
+        `${messages.body.countsOfToday}${comparisonText(messages.body)} from yesterday`,
+      ),
+    );
+    const botsCard = await card('Active bots');
+    await waitFor(() => expect(within(botsCard).getByText(String(bots.body.count))).toBeInTheDocument());
+    const usersCard = await card('WhatsApp users');
+    await waitFor(() =>
+      expect(usersCard).toHaveTextContent(
+        `${users.body.countsOfToday}${comparisonText(users.body)} from yesterday`,
+      ),
+    );
+  });
+
+  it('lists the last 24 hours of activity with HH:mm and a text per kind', async () => {
+    const { body: entries } = await call('GET', '/activity-log/list', owner);
+    expect(entries.length).toBeGreaterThan(0);
+    await renderApp('/', { as: 'owner' });
+    const list = await screen.findByRole('region', { name: 'Recent activity entries' });
+    const items = await within(list).findAllByRole('listitem');
+    const first = entries[0];
+    const hh = String(new Date(first.createdAt).getHours()).padStart(2, '0');
+    const mm = String(new Date(first.createdAt).getMinutes()).padStart(2, '0');
+    expect(items[0]).toHaveTextContent(`${hh}:${mm}`);
+    expect(items[0]).toHaveTextContent(first.description);
+    const kinds: Record<string, string> = {
+      user_connected: 'New user connected',
+      agent_updated: 'Agent settings updated',
+      knowledge_updated: 'Knowledge base updated',
+      instance_bound: 'New instance bound',
+    };
+    expect(items[0]).toHaveTextContent(kinds[first.type]);
+  });
+
+  it('shows an empty state when nothing happened in the last 24 hours', async () => {
+    await resetAndSeed({ empty: true });
+    await renderApp('/', { as: 'owner' });
+    expect(await screen.findByText('No activity in the last 24 hours')).toBeInTheDocument();
+  });
+
+  it('keeps a failing call inside its card, with a retry that reloads only that card', async () => {
+    let failing = true;
+    server.use(
+      http.get('*/api/v1/chatbots/count/active', () =>
+        failing
+          ? HttpResponse.json({ statusCode: 500, message: 'Bots are resting' }, { status: 500 })
+          : undefined,
+      ),
+    );
+    await renderApp('/', { as: 'owner' });
+    const botsCard = await card('Active bots');
+    expect(await within(botsCard).findByRole('alert')).toHaveTextContent('Bots are resting');
+    // The other cards are fine.
+    const instancesCard = await card('Active bound instances');
+    await waitFor(() => expect(within(instancesCard).getByText('1')).toBeInTheDocument());
+    expect(within(instancesCard).queryByRole('alert')).toBeNull();
+    expect(await screen.findByRole('region', { name: 'Recent activity entries' })).toBeInTheDocument();
+
+    failing = false;
+    await userEvent.setup().click(within(botsCard).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(within(botsCard).queryByRole('alert')).toBeNull());
+    expect(within(botsCard).getByText('3')).toBeInTheDocument();
+  });
+
+  it('quick actions lead to binding, bot settings and chat history', async () => {
+    await renderApp('/', { as: 'owner' });
+    const actions = (await screen.findByRole('heading', { name: 'Quick actions' })).closest(
+      'section',
+    ) as HTMLElement;
+    const links = within(actions).getAllByRole('link');
+    expect(links.map((l) => l.getAttribute('href'))).toEqual([
+      '/bind-whatsapp',
+      '/bot-settings',
+      '/chat-history',
+    ]);
+  });
+});
