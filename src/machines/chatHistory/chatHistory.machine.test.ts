@@ -1,0 +1,437 @@
+import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { modelPaths, replay, stateCoverage } from '../../../tests/model';
+import type { ChatAnalysis, ChatMessage, ChatSession, StarResult } from '../../api/schemas/chatSessions';
+import { activateLocale } from '../../i18n/i18n';
+import { SEARCH_DEBOUNCE_MS } from '../constants';
+import { connectToasts } from '../toasts/notify';
+import type { ToastInput } from '../toasts/toasts.machine';
+import { type ChatHistoryInput, chatHistoryMachine, chatHistoryMessages } from './chatHistory.machine';
+import type { ExportFormat } from './export';
+
+beforeAll(() => activateLocale('en', { persist: false }));
+
+const at = '2026-11-19T10:00:00.000Z';
+const session = (id: string, fromNumber: string, over: Partial<ChatSession> = {}): ChatSession => ({
+  id,
+  fromNumber,
+  createdAt: at,
+  isStarred: false,
+  messages: [{ id: `${id}-m1`, content: `Hello from ${id}`, sender: 'user', sentAt: at }],
+  analysis: null,
+  ...over,
+});
+const sessions = [
+  session('a', '8613812345678@c.us'),
+  session('news', '120363025246125486@newsletter'),
+  session('b', '14155550123@c.us', { isStarred: true }),
+  session('zero', '0@c.us'),
+];
+const messages: ChatMessage[] = [
+  { id: 'm1', content: 'Where is my order?', sender: 'user', sentAt: at },
+  { id: 'm2', content: 'It left yesterday.', sender: 'assistant', sentAt: at },
+];
+const analysis: ChatAnalysis = {
+  emotion_positive_percent: '75',
+  key_words: ['order'],
+  user_will: 'Track an order',
+};
+
+type Search = (input: { phone: string; filter: number }, signal: AbortSignal) => Promise<ChatSession[]>;
+
+function start(
+  impl: {
+    search?: Search;
+    load?: (id: string) => Promise<ChatMessage[]>;
+    star?: (id: string, isStarred: boolean) => Promise<StarResult>;
+    analyze?: (id: string) => Promise<ChatAnalysis>;
+  } = {},
+  input?: ChatHistoryInput,
+) {
+  const clock = new SimulatedClock();
+  const search = vi.fn<Search>(impl.search ?? (async () => sessions));
+  const load = vi.fn(impl.load ?? (async () => messages));
+  const star = vi.fn(impl.star ?? (async (id: string, isStarred: boolean) => ({ id, isStarred })));
+  const analyze = vi.fn(impl.analyze ?? (async () => analysis));
+  const logMessagesError = vi.fn();
+  const logExportError = vi.fn();
+  const syncQuery = vi.fn();
+  const toasts: ToastInput[] = [];
+  connectToasts((t) => toasts.push(t));
+  const actor = createActor(
+    chatHistoryMachine.provide({
+      actors: {
+        searchSessions: fromPromise(({ input, signal }) => search(input, signal)),
+        loadMessages: fromPromise(({ input }) => load(input.id)),
+        starSession: fromPromise(({ input }) => star(input.id, input.isStarred)),
+        analyzeSession: fromPromise(({ input }) => analyze(input.id)),
+      },
+      actions: { logMessagesError, logExportError, syncQuery },
+    }),
+    { clock, input },
+  ).start();
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+  const snap = () => actor.getSnapshot();
+  return {
+    actor,
+    clock,
+    search,
+    load,
+    star,
+    analyze,
+    logMessagesError,
+    logExportError,
+    syncQuery,
+    toasts,
+    settle,
+    snap,
+  };
+}
+
+/** Started, searched, and session `id` open with its messages. */
+async function opened(id = 'a', impl: Parameters<typeof start>[0] = {}) {
+  const t = start(impl);
+  await t.settle();
+  t.actor.send({ type: 'session.selected', id });
+  await t.settle();
+  return t;
+}
+
+describe('chat history: the session list', () => {
+  it('searches at once with the filter it starts with, and hides newsletters and the placeholder', async () => {
+    const { search, snap, settle, syncQuery } = start({}, { filter: 2, phone: '138' });
+    expect(snap().hasTag('listBusy')).toBe(true);
+    await settle();
+    expect(search).toHaveBeenCalledTimes(1);
+    expect(search.mock.calls[0]?.[0]).toEqual({ phone: '138', filter: 2 });
+    expect(snap().context.sessions.map((s) => s.id)).toEqual(['a', 'b']);
+    expect(snap().matches({ list: 'ready' })).toBe(true);
+    expect(syncQuery).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits for a pause in typing, then searches once with the last text (trimmed)', async () => {
+    const { actor, clock, search, settle } = start();
+    await settle();
+    search.mockClear();
+    for (const value of ['8', '86', ' 861 ']) {
+      actor.send({ type: 'search.changed', value });
+      clock.increment(SEARCH_DEBOUNCE_MS - 1);
+    }
+    expect(search).not.toHaveBeenCalled();
+    clock.increment(1);
+    await settle();
+    expect(search).toHaveBeenCalledTimes(1);
+    expect(search.mock.calls[0]?.[0]).toEqual({ phone: '861', filter: 1 });
+    expect(actor.getSnapshot().context.phone).toBe(' 861 ');
+  });
+
+  it('cancels a search in flight when the user types again', async () => {
+    const signals: AbortSignal[] = [];
+    const { actor, clock, search, settle } = start({
+      search: (_, signal) => {
+        signals.push(signal);
+        return new Promise(() => {});
+      },
+    });
+    actor.send({ type: 'search.changed', value: '1' });
+    expect(signals[0]?.aborted).toBe(true);
+    clock.increment(SEARCH_DEBOUNCE_MS);
+    await settle();
+    expect(search).toHaveBeenCalledTimes(2);
+    expect(signals[1]?.aborted).toBe(false);
+  });
+
+  it('sends the filter code at once when the filter changes, and Enter searches without waiting', async () => {
+    const { actor, search, settle } = start();
+    await settle();
+    actor.send({ type: 'filter.changed', filter: 4 });
+    await settle();
+    expect(search.mock.calls.at(-1)?.[0]).toEqual({ phone: '', filter: 4 });
+    actor.send({ type: 'search.changed', value: '1415' });
+    actor.send({ type: 'search.submitted' });
+    await settle();
+    expect(search.mock.calls.at(-1)?.[0]).toEqual({ phone: '1415', filter: 4 });
+    expect(search).toHaveBeenCalledTimes(3);
+  });
+
+  it('shows a failed search in the list with a retry', async () => {
+    let fail = true;
+    const { actor, snap, settle } = start({
+      search: async () => {
+        if (fail) throw new Error('Server down');
+        return sessions;
+      },
+    });
+    await settle();
+    expect(snap().hasTag('listError')).toBe(true);
+    expect(snap().context.listError).toBe('Server down');
+    fail = false;
+    actor.send({ type: 'list.retry' });
+    await settle();
+    expect(snap().matches({ list: 'ready' })).toBe(true);
+    expect(snap().context.listError).toBeNull();
+  });
+});
+
+describe('chat history: a conversation', () => {
+  it('has nothing open at first, then loads the messages of the chosen session', async () => {
+    const t = start();
+    await t.settle();
+    expect(t.snap().hasTag('nothingSelected')).toBe(true);
+    expect(t.snap().can({ type: 'export.requested' })).toBe(false);
+    t.actor.send({ type: 'session.selected', id: 'b' });
+    expect(t.snap().hasTag('messagesLoading')).toBe(true);
+    await t.settle();
+    expect(t.load).toHaveBeenCalledWith('b');
+    expect(t.snap().context.selected?.id).toBe('b');
+    expect(t.snap().context.messages).toEqual(messages);
+  });
+
+  it('ignores an unknown session and the one already open', async () => {
+    const t = await opened('a');
+    t.actor.send({ type: 'session.selected', id: 'news' });
+    t.actor.send({ type: 'session.selected', id: 'a' });
+    await t.settle();
+    expect(t.load).toHaveBeenCalledTimes(1);
+    expect(t.snap().context.selected?.id).toBe('a');
+  });
+
+  it('empties the list and logs when messages cannot be loaded; refresh tries again', async () => {
+    let fail = false;
+    const t = await opened('a', {
+      load: async () => {
+        if (fail) throw new Error('boom');
+        return messages;
+      },
+    });
+    fail = true;
+    t.actor.send({ type: 'messages.refresh' });
+    await t.settle();
+    expect(t.snap().hasTag('messagesFailed')).toBe(true);
+    expect(t.snap().context.messages).toEqual([]);
+    expect(t.logMessagesError).toHaveBeenCalledTimes(1);
+    fail = false;
+    t.actor.send({ type: 'messages.refresh' });
+    await t.settle();
+    expect(t.snap().context.messages).toEqual(messages);
+  });
+
+  it('closes the conversation (the mobile back step)', async () => {
+    const t = await opened('a');
+    t.actor.send({ type: 'session.closed' });
+    expect(t.snap().hasTag('nothingSelected')).toBe(true);
+    expect(t.snap().context).toMatchObject({ selected: null, messages: [] });
+  });
+});
+
+describe('chat history: star', () => {
+  it('shows the new star at once and keeps the server answer', async () => {
+    const t = await opened('a');
+    t.actor.send({ type: 'star.toggled' });
+    expect(t.snap().context.selected?.isStarred).toBe(true);
+    expect(t.snap().context.sessions.find((s) => s.id === 'a')?.isStarred).toBe(true);
+    expect(t.snap().can({ type: 'star.toggled' })).toBe(false);
+    await t.settle();
+    expect(t.star).toHaveBeenCalledWith('a', true);
+    expect(t.snap().matches({ star: 'idle' })).toBe(true);
+    t.actor.send({ type: 'star.toggled' });
+    await t.settle();
+    expect(t.star).toHaveBeenLastCalledWith('a', false);
+    expect(t.snap().context.selected?.isStarred).toBe(false);
+  });
+
+  it('undoes the star with an error toast when the call fails', async () => {
+    const t = await opened('b', { star: async () => Promise.reject(new Error('Not allowed')) });
+    t.actor.send({ type: 'star.toggled' });
+    expect(t.snap().context.selected?.isStarred).toBe(false);
+    await t.settle();
+    expect(t.snap().context.selected?.isStarred).toBe(true);
+    expect(t.snap().context.sessions.find((s) => s.id === 'b')?.isStarred).toBe(true);
+    expect(t.toasts).toEqual([
+      { variant: 'error', title: chatHistoryMessages.starFailed, description: 'Not allowed' },
+    ]);
+  });
+
+  it('keeps a star being saved over an older value in a search answer', async () => {
+    let release: (r: StarResult) => void = () => {};
+    const t = await opened('a', { star: () => new Promise((r) => (release = r)) });
+    t.actor.send({ type: 'star.toggled' });
+    t.actor.send({ type: 'search.submitted' });
+    await t.settle();
+    expect(t.snap().context.sessions.find((s) => s.id === 'a')?.isStarred).toBe(true);
+    // The search leaves the open conversation and the star call alone.
+    expect(t.snap().matches({ conversation: 'open', star: 'saving' })).toBe(true);
+    release({ id: 'a', isStarred: true });
+    await t.settle();
+    expect(t.snap().context.pendingStar).toBeNull();
+  });
+
+  it('cannot star with nothing open', async () => {
+    const t = start();
+    await t.settle();
+    expect(t.snap().can({ type: 'star.toggled' })).toBe(false);
+  });
+});
+
+describe('chat history: analysis', () => {
+  it('re-analyses and shows the new analysis in the conversation and the list', async () => {
+    const t = await opened('a');
+    t.actor.send({ type: 'analysis.requested' });
+    expect(t.snap().hasTag('analyzing')).toBe(true);
+    expect(t.snap().can({ type: 'analysis.requested' })).toBe(false);
+    await t.settle();
+    expect(t.analyze).toHaveBeenCalledWith('a');
+    expect(t.snap().context.selected?.analysis).toEqual(analysis);
+    expect(t.snap().context.sessions.find((s) => s.id === 'a')?.analysis).toEqual(analysis);
+  });
+
+  it('keeps the old analysis and says why when analysing fails', async () => {
+    const t = await opened('a', { analyze: async () => Promise.reject(new Error('Model busy')) });
+    t.actor.send({ type: 'analysis.requested' });
+    await t.settle();
+    expect(t.snap().hasTag('analysisFailed')).toBe(true);
+    expect(t.snap().context.analysisError).toBe('Model busy');
+    expect(t.snap().can({ type: 'analysis.requested' })).toBe(true);
+  });
+
+  it('switches tabs', () => {
+    const t = start();
+    t.actor.send({ type: 'tab.selected', tab: 'export' });
+    expect(t.snap().matches({ tab: 'export' })).toBe(true);
+    t.actor.send({ type: 'tab.selected', tab: 'analysis' });
+    expect(t.snap().matches({ tab: 'analysis' })).toBe(true);
+  });
+});
+
+/** jsdom has no object URLs: a stand-in for one test. */
+function stubObjectUrl(create: (blob: Blob) => string) {
+  Object.assign(URL, { createObjectURL: create, revokeObjectURL: () => {} });
+  onTestFinished(() => {
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+}
+
+describe('chat history: export', () => {
+  function stubDownload() {
+    const blobs: Blob[] = [];
+    const names: string[] = [];
+    stubObjectUrl((b) => {
+      blobs.push(b);
+      return 'blob:test';
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    return { blobs, names };
+  }
+
+  it('starts with JSON, analysis and timestamps, and downloads the built file', async () => {
+    const { blobs, names } = stubDownload();
+    const t = await opened('a');
+    expect(t.snap().context.exportOptions).toEqual({
+      format: 'json',
+      includeAnalysis: true,
+      includeTimestamps: true,
+    });
+    t.actor.send({ type: 'export.formatChanged', format: 'csv' });
+    t.actor.send({ type: 'export.includeTimestampsChanged', value: false });
+    t.actor.send({ type: 'export.requested' });
+    expect(t.snap().hasTag('exported')).toBe(true);
+    expect(names).toEqual([t.snap().context.exportedFile]);
+    expect(names[0]).toMatch(/^chat-8613812345678-\d{8}-\d{6}\.csv$/);
+    const bytes = new Uint8Array((await blobs[0]?.arrayBuffer()) ?? new ArrayBuffer(0));
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes)).toBe(
+      'Sender,Content\r\nCustomer,Where is my order?\r\nBot,It left yesterday.\r\n',
+    );
+    expect(document.querySelector('a[download]')).toBeNull();
+  });
+
+  it('shows the export failure when the browser cannot make the file', async () => {
+    stubObjectUrl(() => {
+      throw new Error('Blocked');
+    });
+    const t = await opened('a');
+    t.actor.send({ type: 'export.requested' });
+    expect(t.snap().hasTag('exportFailed')).toBe(true);
+    expect(t.logExportError).toHaveBeenCalledTimes(1);
+    expect(t.snap().status).toBe('active');
+  });
+
+  it('fails with the unsupported-format error for an unknown format', async () => {
+    stubDownload();
+    const t = await opened('a');
+    t.actor.send({ type: 'export.formatChanged', format: 'xml' as ExportFormat });
+    t.actor.send({ type: 'export.requested' });
+    expect(t.snap().hasTag('exportFailed')).toBe(true);
+    const error = t.logExportError.mock.calls[0]?.[0].event.error;
+    expect(error).toMatchObject({ name: 'UnsupportedExportFormatError', format: 'xml' });
+  });
+
+  it('exports nothing from an empty conversation', async () => {
+    const t = await opened('a', { load: async () => [] });
+    expect(t.snap().matches({ conversation: { open: { messages: 'ready' } } })).toBe(true);
+    expect(t.snap().can({ type: 'export.requested' })).toBe(false);
+  });
+
+  it('exports only a loaded conversation', async () => {
+    const t = start({ load: () => new Promise(() => {}) });
+    await t.settle();
+    t.actor.send({ type: 'session.selected', id: 'a' });
+    expect(t.snap().can({ type: 'export.requested' })).toBe(false);
+  });
+
+  it('forgets the last export when another session opens', async () => {
+    stubDownload();
+    const t = await opened('a');
+    t.actor.send({ type: 'export.requested' });
+    t.actor.send({ type: 'session.selected', id: 'b' });
+    expect(t.snap().hasTag('exported')).toBe(false);
+    expect(t.snap().context.exportedFile).toBeNull();
+  });
+});
+
+describe('chat history model', () => {
+  // The export action reports back by event; the model sends those events itself.
+  const model = chatHistoryMachine.provide({
+    actions: { exportConversation: () => {}, logMessagesError: () => {}, logExportError: () => {} },
+  });
+  const events = [
+    { type: 'search.changed', value: '138' },
+    { type: 'search.submitted' },
+    { type: 'filter.changed', filter: 2 },
+    { type: 'list.retry' },
+    { type: 'session.selected', id: 'a' },
+    { type: 'session.selected', id: 'b' },
+    { type: 'session.closed' },
+    { type: 'messages.refresh' },
+    { type: 'star.toggled' },
+    { type: 'analysis.requested' },
+    { type: 'tab.selected', tab: 'export' },
+    { type: 'tab.selected', tab: 'analysis' },
+    { type: 'export.formatChanged', format: 'txt' },
+    { type: 'export.requested' },
+    { type: 'export.done', fileName: 'chat-1-20261122-090507.json' },
+    { type: 'export.failed', error: new Error('x') },
+  ];
+  const { shortest } = modelPaths(model, {
+    events,
+    outputs: {
+      searchSessions: sessions,
+      loadMessages: messages,
+      starSession: { id: 'a', isStarred: true },
+      analyzeSession: analysis,
+    },
+    // Which session is open and whether a star is in flight matter; texts, lists and options do not.
+    serialize: ({ context: c }) => [c.selected?.id ?? null, c.sessions.length > 0, c.pendingStar !== null],
+  });
+
+  it('reaches every state', () => {
+    expect(stateCoverage(model, shortest).missing).toEqual([]);
+  });
+
+  it(`replays all ${shortest.length} shortest paths`, () => {
+    for (const path of shortest) expect(replay(model, path).value).toEqual(path.state.value);
+  });
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatSession } from '../../api/schemas/chatSessions';
+import {
+  displayNumber,
+  isBotSender,
+  isHiddenNumber,
+  patchSession,
+  positivePercent,
+  sessionPreview,
+  sessionTime,
+  toSessionFilter,
+  visibleSessions,
+} from './sessions';
+
+const session = (id: string, fromNumber: string, over: Partial<ChatSession> = {}): ChatSession => ({
+  id,
+  fromNumber,
+  createdAt: '2026-11-19T10:00:00.000Z',
+  isStarred: false,
+  messages: [],
+  analysis: null,
+  ...over,
+});
+
+describe('session list rules', () => {
+  it('hides newsletters and the placeholder number, and nothing else', () => {
+    expect(isHiddenNumber('120363025246125486@newsletter')).toBe(true);
+    expect(isHiddenNumber('0@c.us')).toBe(true);
+    expect(isHiddenNumber('10@c.us')).toBe(false);
+    expect(isHiddenNumber('0@c.us.extra')).toBe(false);
+    expect(isHiddenNumber('8613812345678@c.us')).toBe(false);
+    const list = [
+      session('a', '8613812345678@c.us'),
+      session('b', '120363025246125486@newsletter'),
+      session('c', '0@c.us'),
+      session('d', '14155550123@c.us'),
+    ];
+    expect(visibleSessions(list).map((s) => s.id)).toEqual(['a', 'd']);
+  });
+
+  it('shows numbers without the personal-chat suffix', () => {
+    expect(displayNumber('8613812345678@c.us')).toBe('+8613812345678');
+    expect(displayNumber('120363-1234@g.us')).toBe('120363-1234@g.us');
+    expect(displayNumber('14155550123')).toBe('+14155550123');
+  });
+
+  it('knows the bot by bot or assistant, any case', () => {
+    expect(isBotSender('bot')).toBe(true);
+    expect(isBotSender('Assistant')).toBe(true);
+    expect(isBotSender('user')).toBe(false);
+    expect(isBotSender('8613812345678@c.us')).toBe(false);
+  });
+
+  it('takes time and preview from the first message, else the creation', () => {
+    const first = { id: 'm1', content: 'Hi there', sender: 'user', sentAt: '2026-11-19T10:05:00.000Z' };
+    expect(sessionTime(session('a', 'x', { messages: [first] }))).toBe(first.sentAt);
+    expect(sessionTime(session('a', 'x'))).toBe('2026-11-19T10:00:00.000Z');
+    expect(sessionPreview(session('a', 'x', { messages: [first] }))).toBe('Hi there');
+    expect(sessionPreview(session('a', 'x'))).toBe('');
+  });
+
+  it('reads the positive percentage from text, clamped, or null', () => {
+    const a = (p: string) => ({ emotion_positive_percent: p, key_words: [], user_will: '' });
+    expect(positivePercent(a('82'))).toBe(82);
+    expect(positivePercent(a('82.5%'))).toBe(82.5);
+    expect(positivePercent(a('140'))).toBe(100);
+    expect(positivePercent(a('n/a'))).toBeNull();
+    expect(positivePercent(null)).toBeNull();
+  });
+
+  it('accepts only the five filter codes', () => {
+    expect(toSessionFilter('2')).toBe(2);
+    expect(toSessionFilter('5')).toBe(5);
+    expect(toSessionFilter('6')).toBe(1);
+    expect(toSessionFilter(null)).toBe(1);
+  });
+
+  it('patches one session and keeps the array when nothing matches', () => {
+    const list = [session('a', 'x'), session('b', 'y')];
+    const next = patchSession(list, 'b', { isStarred: true });
+    expect(next).not.toBe(list);
+    expect(next[1]?.isStarred).toBe(true);
+    expect(list[1]?.isStarred).toBe(false);
+    expect(patchSession(list, 'zzz', { isStarred: true })).toBe(list);
+  });
+});

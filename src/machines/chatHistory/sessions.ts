@@ -1,0 +1,76 @@
+import {
+  type ChatAnalysis,
+  type ChatSession,
+  NEWSLETTER_MARKER,
+  PLACEHOLDER_NUMBER,
+  SessionFilter,
+  type SessionFilterCode,
+} from '../../api/schemas/chatSessions';
+
+/** Spec section 5: newsletters and the system placeholder number never appear in the session list. */
+export function isHiddenNumber(fromNumber: string): boolean {
+  return fromNumber.includes(NEWSLETTER_MARKER) || fromNumber === PLACEHOLDER_NUMBER;
+}
+
+/** The sessions the list shows, in the server's order. */
+export function visibleSessions(sessions: readonly ChatSession[]): ChatSession[] {
+  return sessions.filter((s) => !isHiddenNumber(s.fromNumber));
+}
+
+const PERSONAL_SUFFIX = '@c.us';
+
+/**
+ * A number as people read it: "8613812345678@c.us" becomes "+8613812345678". Other addresses lose nothing
+ * but the personal-chat suffix. The full value stays in the data for calls.
+ */
+export function displayNumber(fromNumber: string): string {
+  const bare = fromNumber.endsWith(PERSONAL_SUFFIX)
+    ? fromNumber.slice(0, -PERSONAL_SUFFIX.length)
+    : fromNumber;
+  return /^\d+$/.test(bare) ? `+${bare}` : bare;
+}
+
+/** Spec section 3: bot or assistant is the bot; any other sender is the customer. */
+export function isBotSender(sender: string): boolean {
+  const s = sender.trim().toLowerCase();
+  return s === 'bot' || s === 'assistant';
+}
+
+/** The list's time: the first message's, else the session's creation. */
+export function sessionTime(session: ChatSession): string {
+  return session.messages[0]?.sentAt ?? session.createdAt;
+}
+
+/** The list's preview: the first message (the search answer carries at most that one). */
+export function sessionPreview(session: ChatSession): string {
+  return session.messages[0]?.content ?? '';
+}
+
+/** emotion_positive_percent is text ("82", "82%", "82.5"); a number 0..100, or null when it is not one. */
+export function positivePercent(analysis: ChatAnalysis | null): number | null {
+  if (!analysis) return null;
+  const value = Number.parseFloat(analysis.emotion_positive_percent.replace('%', '').trim());
+  if (!Number.isFinite(value)) return null;
+  return Math.min(100, Math.max(0, value));
+}
+
+const FILTER_CODES = new Set<number>(Object.values(SessionFilter));
+
+/** A filter code from the address bar; anything else is "all". */
+export function toSessionFilter(value: unknown): SessionFilterCode {
+  const n = Number(value);
+  return FILTER_CODES.has(n) ? (n as SessionFilterCode) : SessionFilter.all;
+}
+
+/** The session with `id` changed by `patch`; the array is new only if something changed. */
+export function patchSession(
+  sessions: ChatSession[],
+  id: string,
+  patch: Partial<ChatSession>,
+): ChatSession[] {
+  const index = sessions.findIndex((s) => s.id === id);
+  if (index < 0) return sessions;
+  const next = sessions.slice();
+  next[index] = { ...(sessions[index] as ChatSession), ...patch };
+  return next;
+}
