@@ -103,7 +103,7 @@ export function ActivityList({ entries }: { entries: ActivityLogEntry[] }) {
 
   const height = Math.min(MAX_HEIGHT, Math.max(virtualizer.getTotalSize(), ROW_ESTIMATE));
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+    // tabIndex: a scrollable region must be reachable by keyboard.
     <Scroller
       ref={scroller}
       $height={height}

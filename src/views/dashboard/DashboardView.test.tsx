@@ -66,7 +66,7 @@ describe('dashboard', () => {
       knowledge_updated: 'Knowledge base updated',
       instance_bound: 'New instance bound',
     };
-    expect(items[0]).toHaveTextContent(kinds[first.type]);
+    expect(items[0]).toHaveTextContent(kinds[first.type] ?? 'missing');
   });
 
   it('shows an empty state when nothing happened in the last 24 hours', async () => {

@@ -30,7 +30,7 @@ const Columns = styled.div`
   }
 `;
 
-const Panel = styled(Card)`
+const Section = styled(Card)`
   display: grid;
   gap: ${({ theme }) => theme.space(4)};
 `;
@@ -140,7 +140,7 @@ export function DashboardView() {
       </Stats>
 
       <Columns>
-        <Panel aria-labelledby="activity-title" aria-busy={activityPanel.status === 'loading'}>
+        <Section aria-labelledby="activity-title" aria-busy={activityPanel.status === 'loading'}>
           <div>
             <CardTitle id="activity-title">
               <Trans>Recent activity</Trans>
@@ -160,13 +160,13 @@ export function DashboardView() {
           ) : (
             <ActivityList entries={activity} />
           )}
-        </Panel>
-        <Panel aria-labelledby="quick-actions-title">
+        </Section>
+        <Section aria-labelledby="quick-actions-title">
           <CardTitle id="quick-actions-title">
             <Trans>Quick actions</Trans>
           </CardTitle>
           <QuickActions />
-        </Panel>
+        </Section>
       </Columns>
     </>
   );

@@ -1,0 +1,165 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { givenInstance } from '../../../mocks/fixtures';
+import { resetAndSeed, switchScenario } from '../../../mocks/node';
+import { DEMO_OWNER } from '../../../mocks/seed';
+import { withMockServer } from '../../../mocks/testing';
+import { renderApp } from '../../../tests/render';
+
+withMockServer();
+beforeEach(async () => {
+  await resetAndSeed();
+});
+
+const user = () => userEvent.setup();
+/** The list item of an instance, by its name. */
+const item = async (name: string) =>
+  (await screen.findByRole('heading', { level: 3, name })).closest('li') as HTMLElement;
+
+describe('bind WhatsApp', () => {
+  it("lists the owner's instances with a status in words, last activity and chatbot", async () => {
+    await renderApp('/bind-whatsapp', { as: 'owner' });
+    const main = await item('Main support line');
+    expect(within(main).getByText('Online')).toBeInTheDocument();
+    expect(main).toHaveTextContent('Last active:3 minutes ago');
+    expect(main).toHaveTextContent('Number:+14155550123');
+    await waitFor(() => expect(main).toHaveTextContent(/Chatbot:Ava/));
+    const sales = await item('Sales WhatsApp');
+    expect(within(sales).getByText('Offline')).toBeInTheDocument();
+    expect(within(sales).queryByRole('button', { name: /Continue setup/ })).toBeNull();
+    // Never scanned: it can be picked up again.
+    const third = await item('Instance 3');
+    expect(within(third).getByText('Offline')).toBeInTheDocument();
+    expect(third).toHaveTextContent('Last active:never');
+    expect(within(third).getByRole('button', { name: 'Continue setup of Instance 3' })).toBeEnabled();
+  });
+
+  it('tells the owner which plan limit stops a new instance, with the way to upgrade', async () => {
+    const u = user();
+    await renderApp('/bind-whatsapp', { as: 'owner' });
+    await item('Main support line');
+    await u.click(screen.getByRole('button', { name: 'Add new instance' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Connect a WhatsApp number' });
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('The instance could not be created');
+    expect(alert).toHaveTextContent(
+      'Your plan allows 1 connected instance. Log out an instance or upgrade your plan to add another.',
+    );
+    expect(within(alert).getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute(
+      'href',
+      '/usage-billing',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeDisabled();
+    // The toast of spec section 8 as well.
+    expect(await screen.findByText('Failed to create instance')).toBeInTheDocument();
+  });
+
+  it('deletes (logs out) an instance only through the confirmation', async () => {
+    const u = user();
+    await renderApp('/bind-whatsapp', { as: 'owner' });
+    await u.click(
+      within(await item('Sales WhatsApp')).getByRole('button', { name: 'Delete Sales WhatsApp' }),
+    );
+    let confirm = await screen.findByRole('alertdialog', { name: 'Delete this instance?' });
+    expect(confirm).toHaveTextContent('Sales WhatsApp will be logged out of WhatsApp');
+    await u.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByRole('heading', { level: 3, name: 'Sales WhatsApp' })).toBeInTheDocument();
+
+    await u.click(
+      within(await item('Sales WhatsApp')).getByRole('button', { name: 'Delete Sales WhatsApp' }),
+    );
+    confirm = await screen.findByRole('alertdialog', { name: 'Delete this instance?' });
+    await u.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Instance logged out')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { level: 3, name: 'Sales WhatsApp' })).toBeNull(),
+    );
+  });
+
+  it('renames an instance and changes its chatbot in Settings', async () => {
+    const u = user();
+    await renderApp('/bind-whatsapp', { as: 'owner' });
+    const third = await item('Instance 3');
+    await waitFor(() => expect(third).toHaveTextContent('Chatbot:Nova'));
+    await u.click(within(third).getByRole('button', { name: 'Settings for Instance 3' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Instance settings' });
+    const name = within(dialog).getByLabelText('Instance name');
+    await u.clear(name);
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await u.type(name, 'Front desk');
+    await u.selectOptions(within(dialog).getByLabelText('Chatbot'), 'Ava – Customer Support');
+    await u.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Instance settings saved')).toBeInTheDocument();
+    const renamed = await item('Front desk');
+    expect(renamed).toHaveTextContent('Chatbot:Ava');
+  });
+
+  it('continues the setup of a waiting instance until it connects, then links it to a chatbot', async () => {
+    // Three reads already: the next one finds the phone linked.
+    await givenInstance(DEMO_OWNER.id, { instanceName: 'Front desk', polls: 3 });
+    const u = user();
+    await renderApp('/bind-whatsapp', { as: 'owner' });
+    await u.click(
+      within(await item('Front desk')).getByRole('button', { name: 'Continue setup of Front desk' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Connect a WhatsApp number' });
+    expect(await within(dialog).findByText(/Continue setup: name this number/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('img', { name: 'QR code to scan with WhatsApp' })).toBeNull();
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
+    expect(confirm).toBeDisabled();
+    await u.selectOptions(within(dialog).getByLabelText('Chatbot'), 'Leo – Sales Assistant');
+    expect(confirm).toBeEnabled();
+    await u.click(confirm);
+    expect(await screen.findByText('Instance created and configured')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const done = await item('Front desk');
+    await waitFor(() => expect(within(done).getByText('Online')).toBeInTheDocument());
+    expect(done).toHaveTextContent('Chatbot:Leo');
+  });
+
+  it('shows the QR code of a new instance, and a link to create a chatbot when there is none', async () => {
+    const u = user();
+    await renderApp('/bind-whatsapp', { as: 'admin' });
+    await u.click(await screen.findByRole('button', { name: 'Add new instance' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Connect a WhatsApp number' });
+    expect(
+      await within(dialog).findByRole('img', { name: 'QR code to scan with WhatsApp' }),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Waiting for connection')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Instance name')).toHaveValue('Instance 1');
+    expect(
+      await within(dialog).findByRole('link', { name: 'Create a chatbot in Bot settings' }),
+    ).toHaveAttribute('href', '/bot-settings');
+    expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeDisabled();
+    const steps = within(dialog).getAllByRole('listitem');
+    expect(steps.map((s) => s.textContent)).toEqual([
+      'Open WhatsApp on your phone.',
+      'Tap Menu or Settings at the top right.',
+      'Choose Linked devices.',
+      'Tap Link a device.',
+      'Point your phone at this screen to scan the code.',
+    ]);
+    await u.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The created instance stays in the list, waiting for its scan.
+    expect(await item('Instance 1')).toHaveTextContent('Offline');
+  });
+
+  it('keeps failures in their panels when the server fails, and the page stays usable', async () => {
+    switchScenario('server-error');
+    const u = user();
+    await renderApp('/bind-whatsapp', { as: 'owner' });
+    const panel = (await screen.findByText('The instances could not be loaded.')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    expect(panel).toHaveTextContent('Internal server error');
+    expect(within(panel).getByRole('button', { name: 'Retry' })).toBeEnabled();
+    await u.click(screen.getByRole('button', { name: 'Add new instance' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Connect a WhatsApp number' });
+    expect(await within(dialog).findByText('The instance could not be created')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Try again' })).toBeEnabled();
+    expect(within(dialog).getByText(/Your chatbots could not be loaded/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,100 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import styled from 'styled-components';
+import { Link } from 'wouter';
+import type { ChatbotOption } from '../../machines/instances/instances.machine';
+import { Button } from '../ui/Button';
+import { SelectField } from '../ui/Controls';
+import { Label } from '../ui/Field';
+import { RefreshIcon } from '../ui/icons';
+
+export type ChatbotsStatus = 'loading' | 'ready' | 'failed';
+
+const Note = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(2)};
+  justify-items: start;
+  padding: ${({ theme }) => theme.space(3)};
+  border: 1px dashed ${({ theme }) => theme.color.borderStrong};
+  border-radius: ${({ theme }) => theme.radius.md};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+/**
+ * The user's chatbots as a labelled select. With none yet it says so and links to where one is made; when
+ * they could not be loaded it says that, with a retry.
+ */
+export function ChatbotSelect({
+  chatbots,
+  status,
+  error,
+  value,
+  disabled,
+  onChange,
+  onReload,
+}: {
+  chatbots: ChatbotOption[];
+  status: ChatbotsStatus;
+  error: string | null;
+  value: string;
+  disabled?: boolean;
+  onChange: (id: string) => void;
+  onReload: () => void;
+}) {
+  const { t } = useLingui();
+  if (status === 'failed') {
+    return (
+      <div>
+        <Label as="p">
+          <Trans>Chatbot</Trans>
+        </Label>
+        <Note role="alert">
+          <span>
+            <Trans>Your chatbots could not be loaded: {error}</Trans>
+          </span>
+          <Button $size="sm" onClick={onReload}>
+            <RefreshIcon size={16} />
+            <Trans>Retry</Trans>
+          </Button>
+        </Note>
+      </div>
+    );
+  }
+  if (status === 'ready' && chatbots.length === 0) {
+    return (
+      <div>
+        <Label as="p">
+          <Trans>Chatbot</Trans>
+        </Label>
+        <Note>
+          <span>
+            <Trans>
+              You have no chatbots yet. Create one first; it will answer the messages this number receives.
+            </Trans>
+          </span>
+          <Link href="/bot-settings">
+            <Trans>Create a chatbot in Bot settings</Trans>
+          </Link>
+        </Note>
+      </div>
+    );
+  }
+  // An instance may point at a chatbot the list does not hold (deleted since): offer to pick another.
+  const known = value === '' || chatbots.some((b) => b.id === value);
+  return (
+    <SelectField
+      label={<Trans>Chatbot</Trans>}
+      hint={<Trans>The chatbot that answers messages sent to this number.</Trans>}
+      value={known ? value : ''}
+      required
+      disabled={disabled || status === 'loading'}
+      onChange={(e) => onChange(e.target.value)}
+    >
+      <option value="">{status === 'loading' ? t`Loading chatbots…` : t`Choose a chatbot`}</option>
+      {chatbots.map((bot) => (
+        <option key={bot.id} value={bot.id}>
+          {bot.name}
+        </option>
+      ))}
+    </SelectField>
+  );
+}

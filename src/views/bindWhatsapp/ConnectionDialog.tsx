@@ -1,0 +1,140 @@
+import { Trans } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import styled from 'styled-components';
+import type { ActorRefFrom } from 'xstate';
+import { INSTANCE_NAME_MAX_LENGTH } from '../../machines/constants';
+import type { instanceConnectionMachine } from '../../machines/instanceConnection/instanceConnection.machine';
+import type { ChatbotOption } from '../../machines/instances/instances.machine';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { DialogFooter, Modal } from '../ui/Dialog';
+import { TextField } from '../ui/Field';
+import { Spinner } from '../ui/Spinner';
+import { useText } from '../ui/text';
+import { ChatbotSelect, type ChatbotsStatus } from './ChatbotSelect';
+import { ConnectionStatus, SetupGuide } from './ConnectionStatus';
+import { linkStateOf } from './connectionState';
+import { QrPanel } from './QrPanel';
+
+export type ConnectionActor = ActorRefFrom<typeof instanceConnectionMachine>;
+
+const Body = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) auto;
+  gap: ${({ theme }) => theme.space(5)};
+  @media (max-width: 720px) {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+const Column = styled.div`
+  display: grid;
+  align-content: start;
+  gap: ${({ theme }) => theme.space(4)};
+`;
+
+/** The dialog of one binding: name and chatbot, the QR code, where the connection stands and how to scan. */
+export function ConnectionDialog({
+  connection,
+  chatbots,
+  chatbotsStatus,
+  chatbotsError,
+  onReloadChatbots,
+}: {
+  connection: ConnectionActor;
+  chatbots: ChatbotOption[];
+  chatbotsStatus: ChatbotsStatus;
+  chatbotsError: string | null;
+  onReloadChatbots: () => void;
+}) {
+  const text = useText();
+  const state = useSelector(connection, linkStateOf);
+  const name = useSelector(connection, (s) => s.context.name);
+  const chatbotId = useSelector(connection, (s) => s.context.chatbotId);
+  const qrCode = useSelector(connection, (s) => s.context.qrCode);
+  const polling = useSelector(connection, (s) => s.hasTag('polling'));
+  const pollError = useSelector(connection, (s) => s.context.pollError);
+  const createError = useSelector(connection, (s) => s.context.createError);
+  const saveError = useSelector(connection, (s) => s.context.saveError);
+  const saving = useSelector(connection, (s) => s.hasTag('saving'));
+  const hasInstance = useSelector(connection, (s) => s.context.instance !== null);
+  const canConfirm = useSelector(connection, (s) => s.can({ type: 'instance.confirmed' }));
+  const canRefresh = useSelector(connection, (s) => s.can({ type: 'qr.refreshRequested' }));
+  const send = connection.send;
+
+  const pollText = pollError === null ? null : text(pollError);
+  const saveText = saveError === null ? null : text(saveError);
+  const formLocked = saving || !hasInstance;
+
+  return (
+    <Modal
+      open={state !== 'closed'}
+      onClose={() => send({ type: 'dialog.closed' })}
+      title={<Trans>Connect a WhatsApp number</Trans>}
+      description={<Trans>Scan the code with the phone of the number, then link it to a chatbot.</Trans>}
+      width={860}
+    >
+      <form
+        noValidate
+        aria-busy={saving}
+        onSubmit={(e) => {
+          e.preventDefault();
+          send({ type: 'instance.confirmed' });
+        }}
+      >
+        <Column>
+          <Body>
+            <Column>
+              <TextField
+                label={<Trans>Instance name</Trans>}
+                name="instanceName"
+                required
+                maxLength={INSTANCE_NAME_MAX_LENGTH}
+                autoComplete="off"
+                value={name}
+                disabled={formLocked}
+                onChange={(e) => send({ type: 'name.changed', value: e.target.value })}
+              />
+              <ChatbotSelect
+                chatbots={chatbots}
+                status={chatbotsStatus}
+                error={chatbotsError}
+                value={chatbotId}
+                disabled={formLocked}
+                onChange={(value) => send({ type: 'chatbot.changed', value })}
+                onReload={onReloadChatbots}
+              />
+              <ConnectionStatus state={state} />
+              <SetupGuide />
+            </Column>
+            <QrPanel
+              state={state}
+              qrCode={qrCode}
+              polling={polling}
+              pollWarning={state === 'waiting' ? pollText : null}
+              pollError={pollText}
+              createError={createError}
+              canRefresh={canRefresh}
+              onRefresh={() => send({ type: 'qr.refreshRequested' })}
+              onRetryCreate={() => send({ type: 'create.retried' })}
+            />
+          </Body>
+          {saveText && (
+            <Alert>
+              <Trans>The instance could not be saved: {saveText}</Trans>
+            </Alert>
+          )}
+          <DialogFooter>
+            <Button onClick={() => send({ type: 'dialog.closed' })}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button type="submit" $variant="primary" disabled={!canConfirm}>
+              {saving && <Spinner />}
+              {saving ? <Trans>Creating…</Trans> : <Trans>Confirm</Trans>}
+            </Button>
+          </DialogFooter>
+        </Column>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,194 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import styled from 'styled-components';
+import { INSTANCE_ONLINE, type Instance } from '../../api/schemas/instances';
+import type { ChatbotOption } from '../../machines/instances/instances.machine';
+import { Button } from '../ui/Button';
+import { formatDateTime, formatRelative } from '../ui/format';
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
+`;
+
+const Item = styled.li`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) auto;
+  gap: ${({ theme }) => theme.space(3)};
+  align-items: center;
+  padding: ${({ theme }) => theme.space(4)};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.color.surface};
+  @media (max-width: 640px) {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+const Title = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+  h3 {
+    font-size: ${({ theme }) => theme.font.size.lg};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Status = styled.span<{ $online: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  font-size: ${({ theme }) => theme.font.size.sm};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+  &::before {
+    content: '';
+    width: 10px;
+    height: 10px;
+    border-radius: 50%;
+    background: ${({ theme, $online }) => ($online ? theme.color.success : theme.color.borderStrong)};
+  }
+`;
+
+const Facts = styled.dl`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(5)};
+  margin: ${({ theme }) => theme.space(2)} 0 0;
+  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${({ theme }) => theme.color.textMuted};
+  div { display: flex; gap: ${({ theme }) => theme.space(1)}; }
+  dd { margin: 0; color: ${({ theme }) => theme.color.text}; overflow-wrap: anywhere; }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+  justify-content: flex-end;
+  @media (max-width: 640px) {
+    justify-content: flex-start;
+  }
+`;
+
+/** International form; grouping depends on the country, so the digits stay as the server sent them. */
+const internationalNumber = (digits: string) => (digits.startsWith('+') ? digits : `+${digits}`);
+
+/** An instance that never got past the QR code can be picked up again. */
+const awaitingScan = (instance: Instance) =>
+  instance.status !== INSTANCE_ONLINE && ['qr', 'authenticated'].includes(instance.instanceStatus);
+
+export interface InstanceActions {
+  onSettings: (id: string) => void;
+  onDelete: (id: string) => void;
+  onContinue: (instance: Instance) => void;
+  disabled: boolean;
+}
+
+function InstanceItem({
+  instance,
+  chatbotName,
+  onSettings,
+  onDelete,
+  onContinue,
+  disabled,
+}: { instance: Instance; chatbotName: string | null } & InstanceActions) {
+  const { t } = useLingui();
+  const online = instance.status === INSTANCE_ONLINE;
+  const name = instance.instanceName;
+  const lastActive = instance.lastActiveAt;
+  return (
+    <Item>
+      <div>
+        <Title>
+          <h3>{name}</h3>
+          <Status $online={online}>{online ? <Trans>Online</Trans> : <Trans>Offline</Trans>}</Status>
+        </Title>
+        <Facts>
+          <div>
+            <dt>
+              <Trans>Last active:</Trans>
+            </dt>
+            <dd>
+              {lastActive ? (
+                <time dateTime={lastActive} title={formatDateTime(lastActive)}>
+                  {formatRelative(lastActive)}
+                </time>
+              ) : (
+                <Trans>never</Trans>
+              )}
+            </dd>
+          </div>
+          {instance.phoneNumber && (
+            <div>
+              <dt>
+                <Trans>Number:</Trans>
+              </dt>
+              <dd>{internationalNumber(instance.phoneNumber)}</dd>
+            </div>
+          )}
+          <div>
+            <dt>
+              <Trans>Chatbot:</Trans>
+            </dt>
+            <dd>{chatbotName ?? <Trans>none yet</Trans>}</dd>
+          </div>
+        </Facts>
+      </div>
+      <Actions>
+        {awaitingScan(instance) && (
+          <Button
+            $size="sm"
+            $variant="primary"
+            disabled={disabled}
+            aria-label={t`Continue setup of ${name}`}
+            onClick={() => onContinue(instance)}
+          >
+            <Trans>Continue setup</Trans>
+          </Button>
+        )}
+        <Button
+          $size="sm"
+          disabled={disabled}
+          aria-label={t`Settings for ${name}`}
+          onClick={() => onSettings(instance.id)}
+        >
+          <Trans>Settings</Trans>
+        </Button>
+        <Button
+          $size="sm"
+          $variant="ghost"
+          disabled={disabled}
+          aria-label={t`Delete ${name}`}
+          onClick={() => onDelete(instance.id)}
+        >
+          <Trans>Delete</Trans>
+        </Button>
+      </Actions>
+    </Item>
+  );
+}
+
+/** Every bound number with where it stands and what can be done with it. */
+export function InstanceList({
+  instances,
+  chatbots,
+  ...actions
+}: { instances: Instance[]; chatbots: ChatbotOption[] } & InstanceActions) {
+  const names = new Map(chatbots.map((b) => [b.id, b.name]));
+  return (
+    <List>
+      {instances.map((instance) => (
+        <InstanceItem
+          key={instance.id}
+          instance={instance}
+          chatbotName={instance.chatbotId ? (names.get(instance.chatbotId) ?? null) : null}
+          {...actions}
+        />
+      ))}
+    </List>
+  );
+}

@@ -1,0 +1,95 @@
+import { Trans } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import styled from 'styled-components';
+import type { ActorRefFrom } from 'xstate';
+import { INSTANCE_NAME_MAX_LENGTH } from '../../machines/constants';
+import type { instancesMachine } from '../../machines/instances/instances.machine';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { DialogFooter, Modal } from '../ui/Dialog';
+import { TextField } from '../ui/Field';
+import { Spinner } from '../ui/Spinner';
+import { useText } from '../ui/text';
+import { ChatbotSelect, type ChatbotsStatus } from './ChatbotSelect';
+
+export type InstancesActor = ActorRefFrom<typeof instancesMachine>;
+
+const Form = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+`;
+
+/** Rename an instance and change its chatbot (the update call). */
+export function SettingsDialog({
+  page,
+  chatbotsStatus,
+}: {
+  page: InstancesActor;
+  chatbotsStatus: ChatbotsStatus;
+}) {
+  const text = useText();
+  const open = useSelector(page, (s) => s.hasTag('settingsOpen'));
+  const saving = useSelector(page, (s) => s.hasTag('settingsOpen') && s.hasTag('busy'));
+  const current = useSelector(page, (s) => s.context.target?.instanceName ?? '');
+  const name = useSelector(page, (s) => s.context.draftName);
+  const chatbotId = useSelector(page, (s) => s.context.draftChatbotId);
+  const chatbots = useSelector(page, (s) => s.context.chatbots);
+  const chatbotsError = useSelector(page, (s) => s.context.chatbotsError);
+  const error = useSelector(page, (s) => s.context.settingsError);
+  const canSave = useSelector(page, (s) => s.can({ type: 'settings.saved' }));
+  const errorText = error === null ? null : text(error);
+  const chatbotsErrorText = chatbotsError === null ? null : text(chatbotsError);
+
+  return (
+    <Modal
+      open={open}
+      onClose={() => page.send({ type: 'settings.closed' })}
+      title={<Trans>Instance settings</Trans>}
+      description={<Trans>Rename {current} or change the chatbot that answers on it.</Trans>}
+      width={480}
+    >
+      <Form
+        noValidate
+        aria-busy={saving}
+        onSubmit={(e) => {
+          e.preventDefault();
+          page.send({ type: 'settings.saved' });
+        }}
+      >
+        <TextField
+          label={<Trans>Instance name</Trans>}
+          name="instanceName"
+          required
+          maxLength={INSTANCE_NAME_MAX_LENGTH}
+          autoComplete="off"
+          value={name}
+          disabled={saving}
+          onChange={(e) => page.send({ type: 'settings.nameChanged', value: e.target.value })}
+        />
+        <ChatbotSelect
+          chatbots={chatbots}
+          status={chatbotsStatus}
+          error={chatbotsErrorText}
+          value={chatbotId}
+          disabled={saving}
+          onChange={(value) => page.send({ type: 'settings.chatbotChanged', value })}
+          onReload={() => page.send({ type: 'chatbots.reload' })}
+        />
+        {errorText && (
+          <Alert>
+            <Trans>The settings could not be saved: {errorText}</Trans>
+          </Alert>
+        )}
+        <DialogFooter>
+          <Button onClick={() => page.send({ type: 'settings.closed' })} disabled={saving}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button type="submit" $variant="primary" disabled={!canSave}>
+            {saving && <Spinner />}
+            {saving ? <Trans>Saving…</Trans> : <Trans>Save</Trans>}
+          </Button>
+        </DialogFooter>
+      </Form>
+    </Modal>
+  );
+}
