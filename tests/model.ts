@@ -22,10 +22,18 @@ export function stateNodes(machine: AnyStateMachine): AnyStateNode[] {
   return out;
 }
 
+const ALTERNATIVES = Symbol('alternatives');
+type Alternatives<T> = { [ALTERNATIVES]: T[] };
+
+/** Several answers worth exploring for one invoked actor, e.g. oneOf(error401, networkError). */
+export const oneOf = <T>(...values: T[]): Alternatives<T> => ({ [ALTERNATIVES]: values });
+const variants = (v: unknown): unknown[] =>
+  v !== null && typeof v === 'object' && ALTERNATIVES in v ? (v as Alternatives<unknown>)[ALTERNATIVES] : [v];
+
 export interface ImplicitEventOptions {
-  /** Output of each invoked actor (by invoke id) for its done event. */
+  /** Output of each invoked actor (by invoke id) for its done event; oneOf(...) for several. */
   outputs?: Record<string, unknown>;
-  /** Errors of invoked actors (by invoke id); a generic error by default. */
+  /** Errors of invoked actors (by invoke id), oneOf(...) for several; a generic error by default. */
   errors?: Record<string, unknown>;
 }
 
@@ -40,11 +48,12 @@ export function implicitEvents(machine: AnyStateMachine, options: ImplicitEventO
     for (const inv of node.invoke) {
       const done = `xstate.done.actor.${inv.id}`;
       const error = `xstate.error.actor.${inv.id}`;
-      events.set(done, { type: done, output: options.outputs?.[inv.id] } as EventObject);
-      events.set(error, {
-        type: error,
-        error: options.errors?.[inv.id] ?? new Error('failed'),
-      } as EventObject);
+      variants(options.outputs?.[inv.id]).forEach((output, i) => {
+        events.set(`${done}#${i}`, { type: done, output } as EventObject);
+      });
+      variants(options.errors?.[inv.id] ?? new Error('failed')).forEach((e, i) => {
+        events.set(`${error}#${i}`, { type: error, error: e } as EventObject);
+      });
     }
   }
   return [...events.values()];
@@ -61,6 +70,8 @@ export function inertActors(machine: AnyStateMachine): Record<string, AnyActorLo
 
 export interface ModelOptions<TInput> extends ImplicitEventOptions {
   input?: TInput;
+  /** Further inputs to start from, for machines whose start depends on input (coverage explores all). */
+  inputs?: TInput[];
   /** The machine's own events, with the payloads worth exploring. */
   events: EventObject[];
   /**
