@@ -1,0 +1,505 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type AnyActorRef, createActor, fromPromise } from 'xstate';
+import { modelPaths, replay, stateCoverage } from '../../../tests/model';
+import type { Chatbot, ChatbotBody, KnowledgeBaseFile } from '../../api/schemas/chatbots';
+import type { UploadedFile } from '../../api/schemas/upload';
+import { knowledgeUploadMachine } from '../knowledgeUpload/knowledgeUpload.machine';
+import { connectToasts } from '../toasts/notify';
+import type { ToastInput } from '../toasts/toasts.machine';
+import { botEditorMachine, hasUnsavedChanges, botEditorMessages as m } from './botEditor.machine';
+import { toBody, toTemperature } from './botForm';
+
+const kb = (id: string, name = `${id}.pdf`): KnowledgeBaseFile => ({
+  fileIdOnPlatform: id,
+  fileUrl: `https://files.test/${id}`,
+  name,
+  fileSize: 1000,
+});
+
+const bot = (id: string, over: Partial<Chatbot> = {}): Chatbot => ({
+  id,
+  name: `Bot ${id}`,
+  description: 'desc',
+  prompt: 'You are the assistant of Acme.',
+  platform: 'openai',
+  model: 'gpt-4o',
+  temperature: '0.5',
+  maxTokens: 1024,
+  stop: null,
+  type: 'chat',
+  isActive: true,
+  KnowledgeBaseFile: [],
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  ...over,
+});
+
+const uploaded = (name: string): UploadedFile => ({
+  name,
+  size: 2048,
+  date: '2026-11-22T10:00:00.000Z',
+  knowledgeFileId: `kf-${name}`,
+  url: `https://files.test/${name}`,
+});
+
+interface Fakes {
+  bots?: Chatbot[];
+  files?: Record<string, KnowledgeBaseFile[]>;
+  list?: () => Promise<Chatbot[]>;
+  create?: (input: { userId: string; body: ChatbotBody }) => Promise<Chatbot>;
+  update?: (input: { id: string; body: ChatbotBody }) => Promise<Chatbot>;
+  userId?: string | null;
+}
+
+let toasts: ToastInput[] = [];
+beforeEach(() => {
+  toasts = [];
+  connectToasts((t) => toasts.push(t));
+});
+afterEach(() => connectToasts(null));
+
+function start(fakes: Fakes = {}) {
+  let store = [...(fakes.bots ?? [])];
+  const list = vi.fn(fakes.list ?? (async () => store));
+  const load = vi.fn(async (id: string) => {
+    const found = store.find((b) => b.id === id);
+    if (!found) throw new Error('Chatbot not found');
+    return { bot: found, files: fakes.files?.[id] ?? found.KnowledgeBaseFile };
+  });
+  const create = vi.fn(
+    fakes.create ??
+      (async ({ body }: { userId: string; body: ChatbotBody }) => {
+        const created = bot(`new-${store.length + 1}`, {
+          ...body,
+          KnowledgeBaseFile: body.knowledgeBaseIds.map((id) => kb(id)),
+        });
+        store = [...store, created];
+        return created;
+      }),
+  );
+  const update = vi.fn(
+    fakes.update ??
+      (async ({ id, body }: { id: string; body: ChatbotBody }) => {
+        const updated = bot(id, { ...body, KnowledgeBaseFile: body.knowledgeBaseIds.map((f) => kb(f)) });
+        store = store.map((b) => (b.id === id ? updated : b));
+        return updated;
+      }),
+  );
+  const upload = vi.fn(async (file: File) => uploaded(file.name));
+  const actor = createActor(
+    botEditorMachine.provide({
+      actors: {
+        listBots: fromPromise(() => list()),
+        loadBot: fromPromise(({ input }) => load(input.id)),
+        createBot: fromPromise(({ input }) => create(input)),
+        updateBot: fromPromise(({ input }) => update(input)),
+        uploads: knowledgeUploadMachine.provide({
+          actors: { uploadFile: fromPromise(({ input }) => upload(input.file)) },
+        }),
+      },
+    }),
+    { input: { userId: fakes.userId === undefined ? 'user-1' : fakes.userId } },
+  ).start();
+  const settle = async () => {
+    for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+  };
+  const snap = () => actor.getSnapshot();
+  const set = (field: 'name' | 'model' | 'prompt' | 'maxTokens', value: string) =>
+    actor.send({ type: 'field.changed', field, value });
+  const uploads = () => snap().children.uploads as AnyActorRef;
+  return { actor, snap, set, settle, list, load, create, update, upload, uploads };
+}
+
+const three = [bot('a', { name: 'Ava' }), bot('b', { name: 'Leo' }), bot('c', { name: 'Nova' })];
+
+describe('bot editor: loading', () => {
+  it('starts in new mode with the spec defaults when the user has no bots', async () => {
+    const { snap, settle } = start();
+    expect(snap().hasTag('loading')).toBe(true);
+    await settle();
+    expect(snap().hasTag('new')).toBe(true);
+    expect(snap().context.form).toEqual({
+      name: '',
+      model: '',
+      temperature: 0.7,
+      maxTokens: '2048',
+      prompt: '',
+      knowledge: [],
+    });
+    expect(hasUnsavedChanges(snap())).toBe(false);
+  });
+
+  it('selects the first bot and loads it with its knowledge base', async () => {
+    const { snap, settle, load } = start({
+      bots: [bot('a', { temperature: '0.3', maxTokens: 4096 }), bot('b')],
+      files: { a: [kb('kf-1', 'faq.pdf')] },
+    });
+    await settle();
+    expect(load).toHaveBeenCalledWith('a');
+    expect(snap().hasTag('editing')).toBe(true);
+    expect(snap().context.selectedId).toBe('a');
+    expect(snap().context.form).toMatchObject({ name: 'Bot a', temperature: 0.3, maxTokens: '4096' });
+    expect(snap().context.form.knowledge).toEqual([
+      { knowledgeFileId: 'kf-1', name: 'faq.pdf', size: 1000, url: 'https://files.test/kf-1', date: null },
+    ]);
+  });
+
+  it('shows a load failure with a retry that works', async () => {
+    let fail = true;
+    const { snap, settle, actor } = start({
+      bots: [bot('a')],
+      list: async () => {
+        if (fail) throw new Error('Service unavailable');
+        return [bot('a')];
+      },
+    });
+    await settle();
+    expect(snap().value).toBe('loadFailed');
+    expect(snap().context.loadError).toBe('Service unavailable');
+    fail = false;
+    actor.send({ type: 'load.retried' });
+    await settle();
+    expect(snap().hasTag('editing')).toBe(true);
+  });
+
+  it('a bot that fails to load can be retried or left for another', async () => {
+    const { snap, settle, actor } = start({ bots: [bot('a'), bot('b')], files: {} });
+    await settle();
+    actor.send({ type: 'bot.selected', id: 'missing' });
+    expect(snap().hasTag('editing')).toBe(true);
+    // The list has it, the server does not.
+    actor.send({ type: 'bot.selected', id: 'b' });
+    await settle();
+    expect(snap().context.selectedId).toBe('b');
+    const failing = start({ bots: [bot('a')], files: {} });
+    failing.load.mockRejectedValueOnce(new Error('Gone'));
+    await failing.settle();
+    expect(failing.snap().value).toBe('botFailed');
+    failing.actor.send({ type: 'load.retried' });
+    await failing.settle();
+    expect(failing.snap().hasTag('editing')).toBe(true);
+  });
+});
+
+describe('bot editor: saving', () => {
+  it('refuses a save in the spec order, each as a save-failed toast, without calling the server', async () => {
+    const { actor, snap, set, settle, create } = start({ bots: [bot('a', { name: 'Ava' })] });
+    await settle();
+    actor.send({ type: 'bot.newRequested' });
+    expect(snap().hasTag('new')).toBe(true);
+    const save = () => actor.send({ type: 'save.requested' });
+    save();
+    set('name', '   ');
+    save();
+    set('name', ' ava ');
+    save();
+    set('model', 'gpt-4o');
+    save();
+    set('prompt', 'You are the assistant of Acme.');
+    save();
+    set('name', 'Ava 2');
+    set('maxTokens', '12.5');
+    save();
+    expect(toasts).toEqual([
+      { variant: 'error', title: m.saveFailed, description: m.nameEmpty },
+      { variant: 'error', title: m.saveFailed, description: m.nameEmpty },
+      { variant: 'error', title: m.saveFailed, description: m.modelEmpty },
+      { variant: 'error', title: m.saveFailed, description: m.promptEmpty },
+      { variant: 'error', title: m.saveFailed, description: m.nameTaken },
+      { variant: 'error', title: m.saveFailed, description: m.maxTokensInvalid },
+    ]);
+    expect(snap().context.invalidField).toBe('maxTokens');
+    set('maxTokens', '512');
+    expect(snap().context.invalidField).toBeNull();
+    await settle();
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('creates with the user id, temperature as a string, max tokens as a number and the file ids', async () => {
+    const { actor, snap, set, settle, create, list, uploads } = start();
+    await settle();
+    set('name', '  Support desk ');
+    set('model', 'gpt-4.1');
+    set('prompt', 'You are the customer service assistant of [Company Name].');
+    actor.send({ type: 'temperature.changed', value: 0.30000000000000004 });
+    set('maxTokens', '1024');
+    uploads().send({
+      type: 'files.added',
+      files: [new File(['a'], 'faq.txt'), new File(['b'], 'prices.pdf')],
+    });
+    await settle();
+    expect(snap().context.form.knowledge.map((f) => f.name)).toEqual(['faq.txt', 'prices.pdf']);
+    expect(hasUnsavedChanges(snap())).toBe(true);
+    actor.send({ type: 'save.requested' });
+    expect(snap().hasTag('saving')).toBe(true);
+    expect(snap().can({ type: 'save.requested' })).toBe(false);
+    await settle();
+    expect(create).toHaveBeenCalledWith({
+      userId: 'user-1',
+      body: {
+        name: 'Support desk',
+        description: null,
+        prompt: 'You are the customer service assistant of [Company Name].',
+        platform: 'openai',
+        model: 'gpt-4.1',
+        temperature: '0.3',
+        maxTokens: 1024,
+        stop: null,
+        type: 'chat',
+        knowledgeBaseIds: ['kf-faq.txt', 'kf-prices.pdf'],
+      },
+    });
+    // Then the list is read again, the new bot is the one edited, and it counts as saved.
+    expect(list).toHaveBeenCalledTimes(2);
+    expect(snap().hasTag('editing')).toBe(true);
+    expect(snap().context.selectedId).toBe('new-1');
+    expect(snap().context.bots.map((b) => b.name)).toEqual(['Support desk']);
+    expect(toasts).toEqual([{ variant: 'success', title: m.saved }]);
+    expect(hasUnsavedChanges(snap())).toBe(false);
+  });
+
+  it('updates in edit mode; its own name is not a duplicate, another bot’s is', async () => {
+    const { actor, set, settle, update } = start({ bots: three });
+    await settle();
+    set('prompt', 'New prompt');
+    actor.send({ type: 'save.requested' });
+    await settle();
+    expect(update).toHaveBeenCalledWith({
+      id: 'a',
+      body: expect.objectContaining({
+        name: 'Ava',
+        prompt: 'New prompt',
+        temperature: '0.5',
+        maxTokens: 1024,
+      }),
+    });
+    set('name', 'LEO');
+    actor.send({ type: 'save.requested' });
+    expect(toasts.at(-1)).toEqual({ variant: 'error', title: m.saveFailed, description: m.nameTaken });
+    expect(update).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps every edit when the server refuses, with its message or Unknown error', async () => {
+    const { actor, snap, set, settle } = start({
+      bots: [bot('a')],
+      update: async () => {
+        throw new Error('Your plan allows 3 knowledge files per chatbot');
+      },
+    });
+    await settle();
+    set('name', 'Renamed');
+    set('prompt', 'Edited prompt');
+    actor.send({ type: 'save.requested' });
+    await settle();
+    expect(snap().hasTag('editing')).toBe(true);
+    expect(snap().matches({ ready: { mode: { editing: 'idle' } } })).toBe(true);
+    expect(snap().context.form).toMatchObject({ name: 'Renamed', prompt: 'Edited prompt' });
+    expect(hasUnsavedChanges(snap())).toBe(true);
+    expect(toasts).toEqual([
+      {
+        variant: 'error',
+        title: m.settingsFailed,
+        description: 'Your plan allows 3 knowledge files per chatbot',
+      },
+    ]);
+    const odd = start({
+      bots: [bot('a')],
+      update: () => Promise.reject('???'),
+    });
+    await odd.settle();
+    odd.set('prompt', 'x');
+    odd.actor.send({ type: 'save.requested' });
+    await odd.settle();
+    expect(toasts.at(-1)?.description).toEqual(expect.objectContaining({ message: 'Unknown error' }));
+  });
+
+  it('does nothing without a signed-in user id, and saves once one arrives', async () => {
+    const { actor, snap, set, settle, create } = start({ userId: null });
+    await settle();
+    set('name', 'A');
+    set('model', 'gpt-4o');
+    set('prompt', 'P');
+    expect(snap().can({ type: 'save.requested' })).toBe(false);
+    actor.send({ type: 'save.requested' });
+    await settle();
+    expect(create).not.toHaveBeenCalled();
+    expect(toasts).toEqual([]);
+    actor.send({ type: 'user.changed', userId: 'user-9' });
+    actor.send({ type: 'save.requested' });
+    await settle();
+    expect(create).toHaveBeenCalledWith(expect.objectContaining({ userId: 'user-9' }));
+  });
+
+  it('keeps edits made while the save was on its way', async () => {
+    let finish: (b: Chatbot) => void = () => {};
+    const { actor, snap, set, settle } = start({
+      bots: [bot('a')],
+      update: ({ id, body }) =>
+        new Promise((resolve) => {
+          finish = () => resolve(bot(id, { ...body }));
+        }),
+    });
+    await settle();
+    set('prompt', 'first');
+    actor.send({ type: 'save.requested' });
+    set('prompt', 'second');
+    finish(bot('a'));
+    await settle();
+    expect(snap().context.form.prompt).toBe('second');
+    expect(snap().context.saved.prompt).toBe('first');
+    expect(hasUnsavedChanges(snap())).toBe(true);
+  });
+});
+
+describe('bot editor: switching, new, reset, templates, knowledge', () => {
+  it('offers New only below 3 bots', async () => {
+    const full = start({ bots: three });
+    await full.settle();
+    expect(full.snap().can({ type: 'bot.newRequested' })).toBe(false);
+    const two = start({ bots: three.slice(0, 2) });
+    await two.settle();
+    expect(two.snap().can({ type: 'bot.newRequested' })).toBe(true);
+    two.actor.send({ type: 'bot.newRequested' });
+    expect(two.snap().hasTag('new')).toBe(true);
+    expect(two.snap().context.selectedId).toBeNull();
+    // Already new: nothing to do.
+    expect(two.snap().can({ type: 'bot.newRequested' })).toBe(false);
+  });
+
+  it('asks before leaving unsaved changes for another bot or New, and stays on cancel', async () => {
+    const { actor, snap, set, settle, load } = start({ bots: three.slice(0, 2) });
+    await settle();
+    set('name', 'Changed');
+    actor.send({ type: 'bot.selected', id: 'b' });
+    expect(snap().hasTag('confirmingSwitch')).toBe(true);
+    actor.send({ type: 'switch.cancelled' });
+    expect(snap().hasTag('confirmingSwitch')).toBe(false);
+    expect(snap().context).toMatchObject({ selectedId: 'a', pendingSwitch: null });
+    expect(snap().context.form.name).toBe('Changed');
+    actor.send({ type: 'bot.newRequested' });
+    actor.send({ type: 'switch.confirmed' });
+    expect(snap().hasTag('new')).toBe(true);
+    expect(snap().context.form.name).toBe('');
+    set('name', 'Draft');
+    actor.send({ type: 'bot.selected', id: 'b' });
+    actor.send({ type: 'switch.confirmed' });
+    await settle();
+    expect(load).toHaveBeenLastCalledWith('b');
+    expect(snap().context.form.name).toBe('Leo');
+    // Without changes it goes straight away.
+    actor.send({ type: 'bot.selected', id: 'a' });
+    expect(snap().hasTag('botLoading')).toBe(true);
+  });
+
+  it('resets to the last saved version, or to the defaults in new mode, and drops running uploads', async () => {
+    const { actor, snap, set, settle, uploads } = start({ bots: [bot('a')] });
+    await settle();
+    expect(snap().can({ type: 'form.reset' })).toBe(false);
+    set('name', 'Changed');
+    actor.send({ type: 'temperature.changed', value: 1 });
+    actor.send({ type: 'form.reset' });
+    expect(snap().context.form).toMatchObject({ name: 'Bot a', temperature: 0.5 });
+    actor.send({ type: 'bot.newRequested' });
+    set('name', 'Draft');
+    set('maxTokens', '99');
+    uploads().send({ type: 'files.added', files: [new File(['a'], 'a.pdf'), new File(['b'], 'b.pdf')] });
+    actor.send({ type: 'form.reset' });
+    expect(snap().context.form).toMatchObject({ name: '', maxTokens: '2048', temperature: 0.7 });
+    expect(uploads().getSnapshot().context.items).toEqual([]);
+    await settle();
+    expect(snap().context.form.knowledge).toEqual([]);
+  });
+
+  it('fills an empty prompt from a template at once, and asks before replacing text', async () => {
+    const { actor, snap } = start();
+    await new Promise((r) => setTimeout(r, 0));
+    actor.send({ type: 'template.chosen', prompt: 'Template A' });
+    expect(snap().context.form.prompt).toBe('Template A');
+    actor.send({ type: 'template.chosen', prompt: 'Template B' });
+    expect(snap().hasTag('confirmingTemplate')).toBe(true);
+    actor.send({ type: 'template.cancelled' });
+    expect(snap().context.form.prompt).toBe('Template A');
+    actor.send({ type: 'template.chosen', prompt: 'Template B' });
+    actor.send({ type: 'template.confirmed' });
+    expect(snap().context.form.prompt).toBe('Template B');
+    expect(snap().context.pendingTemplate).toBeNull();
+  });
+
+  it('removes a knowledge file from the form (saved only with the bot)', async () => {
+    const { actor, snap, settle } = start({ bots: [bot('a', { KnowledgeBaseFile: [kb('k1'), kb('k2')] })] });
+    await settle();
+    actor.send({ type: 'knowledge.removed', id: 'k1' });
+    expect(snap().context.form.knowledge.map((f) => f.knowledgeFileId)).toEqual(['k2']);
+    expect(hasUnsavedChanges(snap())).toBe(true);
+    actor.send({ type: 'form.reset' });
+    expect(snap().context.form.knowledge.map((f) => f.knowledgeFileId)).toEqual(['k1', 'k2']);
+  });
+});
+
+describe('bot form helpers', () => {
+  it('snaps temperatures to the 0.1 grid within 0 and 1', () => {
+    expect([toTemperature('0.7'), toTemperature('1.5'), toTemperature(-1), toTemperature('x')]).toEqual([
+      0.7, 1, 0, 0.7,
+    ]);
+    expect(toTemperature(0.35000001)).toBe(0.4);
+  });
+
+  it('sends temperature with one decimal, even for 0 and 1', () => {
+    const extras = { description: null, platform: 'openai', stop: null, type: 'chat' };
+    const form = { name: 'a', model: 'm', prompt: 'p', maxTokens: '5', knowledge: [] };
+    expect(toBody({ ...form, temperature: 0 }, extras).temperature).toBe('0.0');
+    expect(toBody({ ...form, temperature: 1 }, extras).temperature).toBe('1.0');
+  });
+});
+
+describe('bot editor model', () => {
+  const events = [
+    { type: 'bot.selected', id: 'a' },
+    { type: 'bot.selected', id: 'b' },
+    { type: 'bot.newRequested' },
+    { type: 'field.changed', field: 'name', value: 'Leo' },
+    { type: 'field.changed', field: 'name', value: 'Fresh' },
+    { type: 'field.changed', field: 'model', value: 'gpt-4o' },
+    { type: 'field.changed', field: 'prompt', value: 'Prompt' },
+    { type: 'template.chosen', prompt: 'Template' },
+    { type: 'template.confirmed' },
+    { type: 'template.cancelled' },
+    { type: 'switch.confirmed' },
+    { type: 'switch.cancelled' },
+    { type: 'form.reset' },
+    { type: 'save.requested' },
+    { type: 'load.retried' },
+  ];
+  const input = { userId: 'user-1' };
+  const { shortest } = modelPaths(botEditorMachine, {
+    input,
+    events,
+    outputs: {
+      loadBots: [bot('a'), bot('b', { name: 'Leo' })],
+      reloadBots: [bot('a'), bot('b', { name: 'Leo' })],
+      loadBot: { bot: bot('a'), files: [] },
+      createBot: bot('c', { name: 'Fresh' }),
+      updateBot: bot('a', { name: 'Fresh' }),
+    },
+    serialize: ({ context: c }) => [
+      c.selectedId,
+      c.bots.length,
+      c.form.name,
+      c.form.model,
+      c.form.prompt,
+      c.saved.name,
+      c.pendingTemplate,
+      c.pendingSwitch,
+    ],
+  });
+
+  it('reaches every state', () => {
+    expect(stateCoverage(botEditorMachine, shortest).missing).toEqual([]);
+  });
+
+  it.each(shortest.map((p) => [JSON.stringify(p.state.value), p] as const))(
+    'replays the shortest path to %s',
+    (_, path) => {
+      expect(replay(botEditorMachine, path, input).value).toEqual(path.state.value);
+    },
+  );
+});

@@ -1,0 +1,144 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { modelPaths, replay, stateCoverage } from '../../../tests/model';
+import type { UploadedFile } from '../../api/schemas/upload';
+import { isAcceptedKnowledgeFile, knowledgeUploadMachine } from './knowledgeUpload.machine';
+
+const file = (name: string, size = 10) => new File(['x'.repeat(size)], name);
+const uploaded = (name: string): UploadedFile => ({
+  name,
+  size: 10,
+  date: '2026-11-22T10:00:00.000Z',
+  knowledgeFileId: `kf-${name}`,
+  url: `https://files.test/${name}`,
+});
+
+/** Each upload waits until the test settles it, so the order can be observed. */
+function start() {
+  const calls: {
+    name: string;
+    resolve: (f: UploadedFile) => void;
+    reject: (e: unknown) => void;
+    signal: AbortSignal;
+  }[] = [];
+  const reportUploaded = vi.fn();
+  const actor = createActor(
+    knowledgeUploadMachine.provide({
+      actors: {
+        uploadFile: fromPromise<UploadedFile, { file: File }>(
+          ({ input, signal }) =>
+            new Promise((resolve, reject) => calls.push({ name: input.file.name, resolve, reject, signal })),
+        ),
+      },
+      actions: { reportUploaded: (_, params: { file: UploadedFile }) => reportUploaded(params.file.name) },
+    }),
+  ).start();
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+  return { actor, calls, reportUploaded, settle };
+}
+
+describe('knowledge upload', () => {
+  it('accepts PDF, DOC, DOCX and TXT by extension, in any case', () => {
+    expect(['a.pdf', 'b.DOC', 'c.docx', 'notes.final.TXT'].every(isAcceptedKnowledgeFile)).toBe(true);
+    expect(['virus.exe', 'sheet.xlsx', 'pdf', 'image.pdf.png', ''].some(isAcceptedKnowledgeFile)).toBe(false);
+  });
+
+  it('refuses other types by name and uploads the rest one after another, in order', async () => {
+    const { actor, calls, reportUploaded, settle } = start();
+    actor.send({ type: 'files.added', files: [file('faq.txt'), file('virus.exe'), file('prices.pdf')] });
+    expect(actor.getSnapshot().context.refused).toEqual(['virus.exe']);
+    expect(actor.getSnapshot().context.items.map((i) => i.name)).toEqual(['faq.txt', 'prices.pdf']);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(calls.map((c) => c.name)).toEqual(['faq.txt']);
+    calls[0]?.resolve(uploaded('faq.txt'));
+    await settle();
+    expect(reportUploaded).toHaveBeenCalledWith('faq.txt');
+    // The second starts only after the first finished.
+    expect(calls.map((c) => c.name)).toEqual(['faq.txt', 'prices.pdf']);
+    expect(actor.getSnapshot().context.items.map((i) => i.name)).toEqual(['prices.pdf']);
+    calls[1]?.resolve(uploaded('prices.pdf'));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context.items).toEqual([]);
+    actor.send({ type: 'refused.dismissed' });
+    expect(actor.getSnapshot().context.refused).toEqual([]);
+  });
+
+  it('keeps a failed file with its message, goes on with the next, and retries on request', async () => {
+    const { actor, calls, reportUploaded, settle } = start();
+    actor.send({ type: 'files.added', files: [file('a.pdf'), file('b.pdf')] });
+    calls[0]?.reject(new Error('Disk full'));
+    await settle();
+    const failed = actor.getSnapshot().context.items[0];
+    expect(failed).toMatchObject({ name: 'a.pdf', status: 'failed', error: 'Disk full' });
+    expect(calls.map((c) => c.name)).toEqual(['a.pdf', 'b.pdf']);
+    calls[1]?.resolve(uploaded('b.pdf'));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('idle');
+    actor.send({ type: 'upload.retried', key: failed?.key ?? '' });
+    expect(calls.map((c) => c.name)).toEqual(['a.pdf', 'b.pdf', 'a.pdf']);
+    calls[2]?.resolve(uploaded('a.pdf'));
+    await settle();
+    expect(reportUploaded.mock.calls.map((c) => c[0])).toEqual(['b.pdf', 'a.pdf']);
+    expect(actor.getSnapshot().context.items).toEqual([]);
+  });
+
+  it('cancels the running upload when its file is removed, and clears everything on request', async () => {
+    const { actor, calls, reportUploaded, settle } = start();
+    actor.send({ type: 'files.added', files: [file('a.pdf'), file('b.pdf'), file('c.pdf')] });
+    const [first] = actor.getSnapshot().context.items;
+    actor.send({ type: 'upload.removed', key: first?.key ?? '' });
+    expect(calls[0]?.signal.aborted).toBe(true);
+    expect(calls.map((c) => c.name)).toEqual(['a.pdf', 'b.pdf']);
+    actor.send({ type: 'uploads.cleared' });
+    expect(calls[1]?.signal.aborted).toBe(true);
+    expect(actor.getSnapshot().context.items).toEqual([]);
+    await settle();
+    expect(reportUploaded).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().value).toBe('idle');
+  });
+
+  it('does not retry a file that has not failed', () => {
+    const { actor } = start();
+    actor.send({ type: 'files.added', files: [file('a.pdf')] });
+    const key = actor.getSnapshot().context.items[0]?.key ?? '';
+    expect(actor.getSnapshot().can({ type: 'upload.retried', key })).toBe(false);
+  });
+});
+
+describe('knowledge upload model', () => {
+  // Alone, without the bot editor around it, there is no parent to tell.
+  const machine = knowledgeUploadMachine.provide({ actions: { reportUploaded: () => {} } });
+  const events = [
+    // Files serialize as {}: the name field tells the two events apart for the graph.
+    { type: 'files.added', files: [file('a.pdf')], name: 'a.pdf' },
+    { type: 'files.added', files: [file('virus.exe')], name: 'virus.exe' },
+    { type: 'upload.retried', key: 'upload-1' },
+    { type: 'upload.removed', key: 'upload-1' },
+    { type: 'uploads.cleared' },
+    { type: 'refused.dismissed' },
+  ];
+  const { shortest } = modelPaths(machine, {
+    events,
+    outputs: { upload: uploaded('a.pdf') },
+    // What matters is the shape of the queue (capped, so the graph stays finite), not the keys handed out.
+    serialize: ({ context: c }) => [
+      Math.min(c.items.length, 2),
+      c.items.some((i: { status: string }) => i.status === 'failed'),
+      c.refused.length > 0,
+      c.currentKey !== null,
+    ],
+  });
+
+  it('reaches every state', () => {
+    expect(stateCoverage(machine, shortest).missing).toEqual([]);
+  });
+
+  it.each(shortest.map((p) => [JSON.stringify(p.state.value), p] as const))(
+    'replays the shortest path to %s',
+    (_, path) => {
+      const snapshot = replay(machine, path);
+      expect(snapshot.value).toEqual(path.state.value);
+    },
+  );
+});
