@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import {
   getActiveChatbotCount,
   getActiveInstanceCount,
@@ -9,6 +9,7 @@ import {
 } from '../../api/dashboard';
 import type { ActivityLogEntry, Comparison, Count } from '../../api/schemas/dashboard';
 import { describeError } from '../errors';
+import { fromRequest } from '../request';
 
 /** The dashboard's panels; each loads, fails and retries on its own. */
 export const PANELS = ['activeInstances', 'messages', 'activeBots', 'whatsappUsers', 'activity'] as const;
@@ -36,11 +37,11 @@ const noErrors = (): DashboardContext['errors'] => ({
 export const dashboardMachine = setup({
   types: { context: {} as DashboardContext, events: {} as DashboardEvent },
   actors: {
-    loadActiveInstances: fromPromise<Count>(({ signal }) => getActiveInstanceCount(signal)),
-    loadMessages: fromPromise<Comparison>(({ signal }) => getMessageComparison(signal)),
-    loadActiveBots: fromPromise<Count>(({ signal }) => getActiveChatbotCount(signal)),
-    loadWhatsappUsers: fromPromise<Comparison>(({ signal }) => getWhatsappUserComparison(signal)),
-    loadActivity: fromPromise<ActivityLogEntry[]>(({ signal }) => getActivityLog(signal)),
+    loadActiveInstances: fromRequest<Count>(({ signal }) => getActiveInstanceCount(signal)),
+    loadMessages: fromRequest<Comparison>(({ signal }) => getMessageComparison(signal)),
+    loadActiveBots: fromRequest<Count>(({ signal }) => getActiveChatbotCount(signal)),
+    loadWhatsappUsers: fromRequest<Comparison>(({ signal }) => getWhatsappUserComparison(signal)),
+    loadActivity: fromRequest<ActivityLogEntry[]>(({ signal }) => getActivityLog(signal)),
   },
   actions: {
     setError: assign(({ context, event }, params: { panel: Panel }) => ({

@@ -1,10 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { createInstance, getInstance, updateInstance } from '../../api/instances';
 import { CONNECTED_STATUSES, type Instance, type InstanceUpdateBody } from '../../api/schemas/instances';
 import { QR_MAX_POLL_FAILURES, QR_MAX_POLLS_WITHOUT_SCAN, QR_POLL_INTERVAL_MS } from '../constants';
 import { describeError } from '../errors';
 import { type CreateFailure, describeCreateFailure, instanceMessages } from '../instances/messages';
+import { fromRequest } from '../request';
 import { notify } from '../toasts/notify';
 
 export interface ConnectionContext {
@@ -65,9 +66,9 @@ const takeInstance = (instance: Instance) => ({
 export const instanceConnectionMachine = setup({
   types: { context: {} as ConnectionContext, events: {} as ConnectionEvent },
   actors: {
-    createInstance: fromPromise<Instance>(({ signal }) => createInstance(signal)),
-    pollInstance: fromPromise<Instance, { id: string }>(({ input, signal }) => getInstance(input.id, signal)),
-    saveInstance: fromPromise<Instance, { id: string; body: InstanceUpdateBody }>(({ input, signal }) =>
+    createInstance: fromRequest<Instance>(({ signal }) => createInstance(signal)),
+    pollInstance: fromRequest<Instance, { id: string }>(({ input, signal }) => getInstance(input.id, signal)),
+    saveInstance: fromRequest<Instance, { id: string; body: InstanceUpdateBody }>(({ input, signal }) =>
       updateInstance(input.id, input.body, signal),
     ),
   },

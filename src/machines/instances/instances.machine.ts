@@ -1,10 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { assign, raise, setup } from 'xstate';
 import { listUserChatbots } from '../../api/chatbots';
 import { listInstances, logoutInstance, updateInstance } from '../../api/instances';
 import type { Chatbot } from '../../api/schemas/chatbots';
 import type { Instance, InstanceUpdateBody } from '../../api/schemas/instances';
 import { describeError } from '../errors';
+import { fromRequest } from '../request';
 import { notify } from '../toasts/notify';
 import { instanceMessages } from './messages';
 
@@ -51,14 +52,14 @@ export const instancesMachine = setup({
     input: {} as { userId: string },
   },
   actors: {
-    loadInstances: fromPromise<Instance[]>(({ signal }) => listInstances(signal)),
-    loadChatbots: fromPromise<ChatbotOption[], { userId: string }>(async ({ input, signal }) =>
+    loadInstances: fromRequest<Instance[]>(({ signal }) => listInstances(signal)),
+    loadChatbots: fromRequest<ChatbotOption[], { userId: string }>(async ({ input, signal }) =>
       (await listUserChatbots(input.userId, signal)).map(({ id, name }) => ({ id, name })),
     ),
-    saveSettings: fromPromise<Instance, { id: string; body: InstanceUpdateBody }>(({ input, signal }) =>
+    saveSettings: fromRequest<Instance, { id: string; body: InstanceUpdateBody }>(({ input, signal }) =>
       updateInstance(input.id, input.body, signal),
     ),
-    logout: fromPromise<unknown, { id: string }>(({ input, signal }) => logoutInstance(input.id, signal)),
+    logout: fromRequest<unknown, { id: string }>(({ input, signal }) => logoutInstance(input.id, signal)),
   },
   guards: {
     instanceExists: ({ context, event }) =>
