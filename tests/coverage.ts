@@ -8,7 +8,7 @@ import {
   getMicrosteps,
 } from 'xstate';
 import { adjacencyMapToArray, getAdjacencyMap } from 'xstate/graph';
-import { implicitEvents, type ModelOptions, stateNodes } from './model';
+import { implicitEvents, type ModelOptions, stateNodes } from '../src/machines/model';
 
 /** A transition's stable name: its source state, its event (or "always") and its place among alternatives. */
 const keyOf = (t: AnyTransitionDefinition, index: number) =>

@@ -73,7 +73,7 @@ export interface ModelOptions<TInput> extends ImplicitEventOptions {
   /** Further inputs to start from, for machines whose start depends on input (coverage explores all). */
   inputs?: TInput[];
   /** The machine's own events, with the payloads worth exploring. */
-  events: EventObject[];
+  events: Array<EventObject & Record<string, unknown>>;
   /**
    * What makes two snapshots the same vertex of the graph. By default the state value and the whole
    * context; machines with counters or free text give a coarser view so the graph stays finite.
@@ -125,4 +125,27 @@ export function stateCoverage(machine: AnyStateMachine, paths: Path[]) {
       reached.add(node.id);
   }
   return { all, reached, missing: [...all].filter((id) => !reached.has(id)) };
+}
+
+/** A flow's model: what the model-based tests, the coverage report and the QA tools explore. */
+export interface FlowModel<TInput = unknown> extends ModelOptions<TInput> {
+  /** The flow id the views register under (useFlow). */
+  id: string;
+  machine: AnyStateMachine;
+}
+
+/** The persisted snapshot at the end of the shortest path to a state node (by id), for restoring a flow. */
+export function snapshotFor(model: FlowModel, stateNodeId: string) {
+  const { shortest } = modelPaths(model.machine, model);
+  const active = (s: unknown) =>
+    ((s as { _nodes?: AnyStateNode[] })._nodes ?? []).some((n) => n.id === stateNodeId);
+  const path = shortest.filter((p) => active(p.state)).sort((a, b) => a.steps.length - b.steps.length)[0];
+  if (!path) return null;
+  const actor = createActor(model.machine.provide({ actors: inertActors(model.machine) }), {
+    input: model.input,
+  } as never).start();
+  for (const step of path.steps.slice(1)) actor.send(step.event);
+  const persisted = actor.getPersistedSnapshot();
+  actor.stop();
+  return { persisted, events: path.steps.slice(1).map((s) => s.event) };
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { modelPaths, replay, stateCoverage } from '../../../tests/model';
+import { coverage } from '../../../tests/coverage';
 import type { UserInfo } from '../../api/schemas/auth';
 import { LOGIN_REDIRECT_DELAY_MS } from '../constants';
+import { modelPaths, replay, stateCoverage } from '../model';
 import { loginMachine, loginMessages } from './login.machine';
+import { loginModel } from './login.model';
 
 const user: UserInfo = { accessToken: 't', id: 'u1', userId: 'u1' };
 
@@ -108,23 +110,11 @@ describe('login', () => {
 });
 
 describe('login model', () => {
-  const events = [
-    { type: 'email.changed', value: 'a@b.test' },
-    { type: 'email.changed', value: 'bad' },
-    { type: 'email.changed', value: '' },
-    { type: 'code.changed', value: '123456' },
-    { type: 'code.sendRequested' },
-    { type: 'login.submitted' },
-  ];
-  const { shortest } = modelPaths(loginMachine, {
-    events,
-    outputs: { signIn: user, sendCode: {} },
-    // The send counter only matters as "sent at least once"; texts only as "valid" and "entered".
-    serialize: ({ context: c }) => [c.sendCount > 0, c.email, c.code, c.error?.id ?? null],
-  });
+  const { shortest } = modelPaths(loginMachine, loginModel);
 
-  it('reaches every state', () => {
+  it('reaches every state and transition', () => {
     expect(stateCoverage(loginMachine, shortest).missing).toEqual([]);
+    expect(coverage(loginMachine, loginModel).transitions.missing).toEqual([]);
   });
 
   it.each(shortest.map((p) => [JSON.stringify(p.state.value), p] as const))(

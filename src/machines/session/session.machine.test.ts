@@ -1,11 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { coverage } from '../../../tests/coverage';
 import { installMemoryStorage } from '../../../tests/memoryStorage';
-import { modelPaths, replay, stateCoverage } from '../../../tests/model';
 import { ApiError } from '../../api/errors';
 import type { CurrentUser } from '../../api/schemas/auth';
 import { readUserInfo, writeUserInfo } from '../../api/storage';
+import { modelPaths, replay, stateCoverage } from '../model';
 import { isAdmin, sessionMachine } from './session.machine';
+import { sessionModel } from './session.model';
 
 installMemoryStorage();
 const info = { accessToken: 't', id: 'u1', userId: 'u1' };
@@ -81,31 +83,18 @@ describe('session', () => {
 });
 
 describe('session model', () => {
-  const events = [
-    { type: 'session.signedIn', user: info },
-    { type: 'session.logout' },
-    { type: 'session.expired' },
-    { type: 'session.refreshUser' },
-  ];
-  const { shortest } = modelPaths(sessionMachine, {
-    input: { user: info },
-    events,
-    outputs: { loadCurrentUser: admin },
-    errors: {
-      loadCurrentUser: new ApiError({ kind: 'http', status: 401, endpoint: 'GET /users/me', message: 'x' }),
-    },
-  });
+  const { shortest } = modelPaths(sessionMachine, sessionModel);
+  const signedOutStart = modelPaths(sessionMachine, { ...sessionModel, input: { user: null } }).shortest;
 
-  const signedOutStart = modelPaths(sessionMachine, { input: { user: null }, events }).shortest;
-
-  it('reaches every state from either start', () => {
+  it('reaches every state and transition from either start', () => {
     expect(stateCoverage(sessionMachine, [...shortest, ...signedOutStart]).missing).toEqual([]);
+    expect(coverage(sessionMachine, sessionModel).transitions.missing).toEqual([]);
   });
 
   it.each(shortest.map((p) => [JSON.stringify(p.state.value), p] as const))(
     'replays the shortest path to %s',
     (_, path) => {
-      expect(replay(sessionMachine, path, { user: info }).value).toEqual(path.state.value);
+      expect(replay(sessionMachine, path, sessionModel.input).value).toEqual(path.state.value);
     },
   );
 });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { modelPaths, replay, stateCoverage } from '../../../tests/model';
+import { coverage } from '../../../tests/coverage';
 import { TOAST_DEFAULT_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../constants';
+import { modelPaths, replay, stateCoverage } from '../model';
 import { type ToastInput, toastMachine, toastsMachine } from './toasts.machine';
+import { toastModel } from './toasts.model';
 
 const start = () => {
   const clock = new SimulatedClock();
@@ -81,18 +83,17 @@ describe('toast queue', () => {
 });
 
 describe('toast model', () => {
-  const input = { id: 't', variant: 'info' as const, title: 'x', description: null, duration: 5000 };
-  const events = [{ type: 'toast.dismiss' }, { type: 'toast.pause' }, { type: 'toast.resume' }];
-  const { shortest } = modelPaths(toastMachine, { input, events });
+  const { shortest } = modelPaths(toastMachine, toastModel);
 
-  it('reaches every state', () => {
+  it('reaches every state and transition', () => {
     expect(stateCoverage(toastMachine, shortest).missing).toEqual([]);
+    expect(coverage(toastMachine, toastModel).transitions.missing).toEqual([]);
   });
 
   it.each(shortest.map((p) => [JSON.stringify(p.state.value), p] as const))(
     'replays the shortest path to %s',
     (_, path) => {
-      expect(replay(toastMachine, path, input).value).toEqual(path.state.value);
+      expect(replay(toastMachine, path, toastModel.input).value).toEqual(path.state.value);
     },
   );
 });

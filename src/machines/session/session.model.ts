@@ -1,0 +1,24 @@
+import { ApiError } from '../../api/errors';
+import { sampleUser } from '../login/login.model';
+import { type FlowModel, oneOf } from '../model';
+import { sessionMachine } from './session.machine';
+
+export const sessionModel: FlowModel<{ user: typeof sampleUser | null }> = {
+  id: 'session',
+  machine: sessionMachine,
+  input: { user: sampleUser },
+  inputs: [{ user: null }],
+  events: [
+    { type: 'session.signedIn', user: sampleUser },
+    { type: 'session.logout' },
+    { type: 'session.expired' },
+    { type: 'session.refreshUser' },
+  ],
+  outputs: { loadCurrentUser: { id: 'user-owner', email: 'owner@demo.test', isAdmin: false } },
+  errors: {
+    loadCurrentUser: oneOf(
+      new ApiError({ kind: 'http', status: 401, endpoint: 'GET /users/me', message: 'Unauthorized' }),
+      new ApiError({ kind: 'network', endpoint: 'GET /users/me', message: 'Network error' }),
+    ),
+  },
+};

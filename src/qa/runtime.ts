@@ -1,0 +1,93 @@
+import type { AnyActorRef, AnyStateMachine, EventObject, InspectionEvent, Snapshot } from 'xstate';
+
+/**
+ * What the QA tools know about the running app (demo and development builds only): the live machine
+ * actors by flow id, a timeline of their transitions, and snapshots waiting to be restored by a jump.
+ */
+export interface LiveFlow {
+  id: string;
+  actor: AnyActorRef;
+  logic: AnyStateMachine;
+}
+
+export interface TimelineEntry {
+  flow: string;
+  at: number;
+  event: EventObject;
+  state: unknown;
+}
+
+const TIMELINE_LIMIT = 200;
+const live = new Map<string, LiveFlow>();
+const pendingRestore = new Map<string, Snapshot<unknown>>();
+let timeline: TimelineEntry[] = [];
+let generation = 0;
+let version = 0;
+const listeners = new Set<() => void>();
+
+function changed() {
+  version++;
+  for (const l of listeners) l();
+}
+
+export const qaRuntime = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  },
+  /** Changes whenever flows, their states or the timeline change (for useSyncExternalStore). */
+  version: () => version,
+  /** Bumped by a jump so the screens remount and pick up restored snapshots. */
+  generation: () => generation,
+  flows: () => [...live.values()],
+  timeline: () => timeline,
+
+  register(id: string, actor: AnyActorRef, logic: AnyStateMachine): () => void {
+    live.set(id, { id, actor, logic });
+    const sub = actor.subscribe(() => changed());
+    changed();
+    return () => {
+      sub.unsubscribe();
+      if (live.get(id)?.actor === actor) live.delete(id);
+      changed();
+    };
+  },
+
+  inspector(id: string) {
+    return (event: InspectionEvent) => {
+      // Only the flow's own transitions, not those of the actors it invokes.
+      const sessionId = (event.actorRef as { sessionId?: string }).sessionId;
+      if (event.type === '@xstate.snapshot' && sessionId === event.rootId) {
+        const snapshot = event.snapshot as { value?: unknown };
+        timeline = [
+          ...timeline.slice(-(TIMELINE_LIMIT - 1)),
+          { flow: id, at: Date.now(), event: event.event, state: snapshot.value },
+        ];
+        changed();
+      }
+    };
+  },
+
+  /** A snapshot the flow starts from next time it mounts (consumed once). */
+  takeRestore(id: string): Snapshot<unknown> | undefined {
+    const snapshot = pendingRestore.get(id);
+    pendingRestore.delete(id);
+    return snapshot;
+  },
+
+  /** Restores a flow to a snapshot by remounting the screens (their flows start from pending snapshots). */
+  restore(id: string, snapshot: Snapshot<unknown>) {
+    pendingRestore.set(id, snapshot);
+    generation++;
+    changed();
+  },
+
+  clearTimeline() {
+    timeline = [];
+    changed();
+  },
+};
+
+export type QaRuntime = typeof qaRuntime;
