@@ -30,6 +30,14 @@ const MembershipView = lazy(() =>
 const PaymentSuccessView = lazy(() =>
   import('../views/paymentSuccess/PaymentSuccessView').then((m) => ({ default: m.PaymentSuccessView })),
 );
+// The payment provider's checkout is simulated in the demo only: statically false in production builds, so
+// neither the page nor the mock backend it calls is bundled there.
+const DemoCheckoutView =
+  import.meta.env.VITE_MOCKS === 'true'
+    ? lazy(() =>
+        import('../views/demoCheckout/DemoCheckoutView').then((m) => ({ default: m.DemoCheckoutView })),
+      )
+    : null;
 const NotFoundView = lazy(() =>
   import('../views/notFound/NotFoundView').then((m) => ({ default: m.NotFoundView })),
 );
@@ -77,6 +85,14 @@ export function AppRoutes() {
             <LoginView />
           </Suspense>
         </Route>
+        {/* Public, like a provider's page: it needs no session of the app. */}
+        {DemoCheckoutView && (
+          <Route path="/demo-checkout">
+            <Suspense fallback={<PageLoading fullPage />}>
+              <DemoCheckoutView />
+            </Suspense>
+          </Route>
+        )}
         <Route path="/payment-success">
           <RequireSession>
             <Suspense fallback={<PageLoading fullPage />}>

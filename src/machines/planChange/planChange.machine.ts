@@ -26,6 +26,9 @@ export function planStanding(
   return plan.level < current.level ? 'lower' : 'open';
 }
 
+/** Yearly billing is offered only when the plan has a yearly price. */
+export const offersYearly = (plan: Pick<MembershipPlan, 'yearlyPrice'>) => plan.yearlyPrice > 0;
+
 /** Spec section 9: yearly saving = monthlyPrice * 12 - yearlyPrice. */
 export const yearlySaving = (plan: Pick<MembershipPlan, 'monthlyPrice' | 'yearlyPrice'>) =>
   plan.monthlyPrice * 12 - plan.yearlyPrice;
@@ -81,7 +84,7 @@ export const planChangeMachine = setup({
     cycleOffered: ({ context, event }) =>
       event.type === 'cycle.chosen' &&
       context.plan !== null &&
-      (event.scheduleType === ScheduleType.monthly || context.plan.yearlyPrice > 0),
+      (event.scheduleType === ScheduleType.monthly || offersYearly(context.plan)),
     isUpdate: ({ event }) => (event as { output?: CreatePaymentResult }).output?.isUpdate === true,
     hasSafeRedirect: ({ event }) =>
       httpUrl((event as { output?: CreatePaymentResult }).output?.redirectUrl) !== null,

@@ -1,10 +1,64 @@
 import { Trans } from '@lingui/react/macro';
-import { ScreenPlaceholder } from '../ui/ScreenPlaceholder';
+import { useActorRef, useSelector } from '@xstate/react';
+import { planAdminMachine } from '../../machines/planAdmin/planAdmin.machine';
+import { Button } from '../ui/Button';
+import { Card, Muted, PageHeader } from '../ui/Card';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { ErrorPanel, PanelLoading } from '../ui/Feedback';
+import { PlanForm } from './PlanForm';
+import { PlanTable } from './PlanTable';
 
+/** Administrators manage the membership plans: create, edit, delete (spec section 2). */
 export function MembershipView() {
+  const admin = useActorRef(planAdminMachine);
+  const loading = useSelector(admin, (s) => s.hasTag('loading'));
+  const failed = useSelector(admin, (s) => s.hasTag('error'));
+  const canCreate = useSelector(admin, (s) => s.can({ type: 'plan.createRequested' }));
+  const confirming = useSelector(admin, (s) => s.hasTag('confirm'));
+  const deleting = useSelector(admin, (s) => s.hasTag('confirm') && s.hasTag('busy'));
+
   return (
-    <ScreenPlaceholder title={<Trans>Membership management</Trans>}>
-      <Trans>Create, edit and delete membership plans here.</Trans>
-    </ScreenPlaceholder>
+    <>
+      <PageHeader>
+        <div>
+          <h1>
+            <Trans>Membership management</Trans>
+          </h1>
+          <Muted>
+            <Trans>The plans customers can choose. Only active plans are offered to them.</Trans>
+          </Muted>
+        </div>
+        <Button
+          $variant="primary"
+          disabled={!canCreate}
+          onClick={() => admin.send({ type: 'plan.createRequested' })}
+        >
+          <Trans>New plan</Trans>
+        </Button>
+      </PageHeader>
+      <Card aria-busy={loading}>
+        {loading ? (
+          <PanelLoading />
+        ) : failed ? (
+          <ErrorPanel
+            title={<Trans>Load failed</Trans>}
+            message={<Trans>The plans could not be loaded.</Trans>}
+            onRetry={() => admin.send({ type: 'plans.retry' })}
+          />
+        ) : (
+          <PlanTable admin={admin} />
+        )}
+      </Card>
+      <PlanForm admin={admin} />
+      <ConfirmDialog
+        open={confirming}
+        busy={deleting}
+        title={<Trans>Confirm delete</Trans>}
+        description={<Trans>Are you sure you want to delete this plan? This cannot be undone.</Trans>}
+        confirmLabel={<Trans>Delete</Trans>}
+        onConfirm={() => admin.send({ type: 'delete.confirmed' })}
+        onCancel={() => admin.send({ type: 'delete.cancelled' })}
+      />
+    </>
   );
 }

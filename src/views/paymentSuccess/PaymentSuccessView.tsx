@@ -1,10 +1,220 @@
-import { Trans } from '@lingui/react/macro';
-import { ScreenPlaceholder } from '../ui/ScreenPlaceholder';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMachine } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { Link } from 'wouter';
+import { type MembershipPlan, UNLIMITED } from '../../api/schemas/membership';
+import type { PaymentSessionDetails } from '../../api/schemas/payments';
+import { SessionContext } from '../../app/providers';
+import { rememberCheckoutSession } from '../../machines/billing/links';
+import { paymentSuccessMachine } from '../../machines/paymentSuccess/paymentSuccess.machine';
+import { Button } from '../ui/Button';
+import { Card, Muted } from '../ui/Card';
+import { PanelLoading } from '../ui/Feedback';
+import { formatDateTime, formatMoney, formatNumber } from '../ui/format';
+import { AlertIcon, CheckIcon, RefreshIcon } from '../ui/icons';
+import { useText } from '../ui/text';
 
-export function PaymentSuccessView() {
+const Page = styled.main`
+  min-height: 100vh;
+  display: grid;
+  place-items: center;
+  padding: ${({ theme }) => theme.space(6)} ${({ theme }) => theme.space(4)};
+`;
+
+const Panel = styled(Card)`
+  width: min(560px, 100%);
+  display: grid;
+  gap: ${({ theme }) => theme.space(5)};
+  h1 { font-size: ${({ theme }) => theme.font.size.xxl}; }
+  h2 { font-size: ${({ theme }) => theme.font.size.lg}; margin-bottom: ${({ theme }) => theme.space(2)}; }
+`;
+
+const Mark = styled.span<{ $tone: 'success' | 'danger' }>`
+  display: inline-grid;
+  place-items: center;
+  width: 48px;
+  height: 48px;
+  border-radius: 50%;
+  background: ${({ theme, $tone }) => theme.color[`${$tone}Soft`]};
+  color: ${({ theme, $tone }) => theme.color[$tone]};
+`;
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
+  margin: 0;
+  dt { color: ${({ theme }) => theme.color.textMuted}; }
+  dd { margin: 0; text-align: right; font-weight: ${({ theme }) => theme.font.weight.medium}; overflow-wrap: anywhere; }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+  a { text-decoration: none; }
+`;
+
+function PaymentFacts({ details }: { details: PaymentSessionDetails }) {
+  const { i18n, t } = useLingui();
+  const payment = details.payments[0];
+  const method = details.paymentMethod === 'card' ? t`Card` : details.paymentMethod;
   return (
-    <ScreenPlaceholder title={<Trans>Payment successful</Trans>}>
-      <Trans>Your payment details will appear here.</Trans>
-    </ScreenPlaceholder>
+    <section aria-labelledby="payment-details-title">
+      <h2 id="payment-details-title">
+        <Trans>Payment details</Trans>
+      </h2>
+      <Facts>
+        <dt>
+          <Trans>Amount</Trans>
+        </dt>
+        <dd data-testid="payment-amount">
+          {formatMoney(details.paymentAmount / 100, details.paymentCurrency, i18n.locale)}
+        </dd>
+        <dt>
+          <Trans>Currency</Trans>
+        </dt>
+        <dd>{details.paymentCurrency.toUpperCase()}</dd>
+        <dt>
+          <Trans>Payment method</Trans>
+        </dt>
+        <dd>{method}</dd>
+        {payment && (
+          <>
+            <dt>
+              <Trans>Payment ID</Trans>
+            </dt>
+            <dd>{payment.id}</dd>
+            <dt>
+              <Trans>Date</Trans>
+            </dt>
+            <dd>{formatDateTime(payment.createdAt)}</dd>
+          </>
+        )}
+      </Facts>
+    </section>
+  );
+}
+
+function PlanFacts({ plan }: { plan: MembershipPlan }) {
+  const { i18n, t } = useLingui();
+  const limit = (value: number) => (value === UNLIMITED ? t`Unlimited` : formatNumber(value, i18n.locale));
+  return (
+    <section aria-labelledby="plan-details-title">
+      <h2 id="plan-details-title">
+        <Trans>Plan details</Trans>
+      </h2>
+      <Facts>
+        <dt>
+          <Trans>Plan</Trans>
+        </dt>
+        <dd data-testid="paid-plan">{plan.name}</dd>
+        <dt>
+          <Trans>WhatsApp numbers</Trans>
+        </dt>
+        <dd>{limit(plan.instanceLimit)}</dd>
+        <dt>
+          <Trans>Chatbots</Trans>
+        </dt>
+        <dd>{limit(plan.chatbotLimit)}</dd>
+        <dt>
+          <Trans>Tokens per month</Trans>
+        </dt>
+        <dd>{limit(plan.monthlyTokenLimit)}</dd>
+        <dt>
+          <Trans>Chat sessions</Trans>
+        </dt>
+        <dd>{limit(plan.totalChatSessionLimit)}</dd>
+        <dt>
+          <Trans>Knowledge files</Trans>
+        </dt>
+        <dd>{limit(plan.knowledgeBaseFileLimit)}</dd>
+      </Facts>
+    </section>
+  );
+}
+
+/** The confirmation the payment provider returns to: /payment-success?sessionId=… */
+export function PaymentSuccessView() {
+  const { t } = useLingui();
+  const text = useText();
+  const userId = SessionContext.useSelector((s) => s.context.user?.userId ?? null);
+  const [sessionId] = useState(() => new URLSearchParams(location.search).get('sessionId'));
+  const [snap, send] = useMachine(
+    paymentSuccessMachine.provide({
+      actions: { rememberSession: (_, params) => rememberCheckoutSession(userId, params.sessionId) },
+    }),
+    { input: { sessionId } },
+  );
+  const { details, error } = snap.context;
+  const failed = snap.hasTag('loadFailed');
+
+  useEffect(() => {
+    document.title = `${failed ? t`Load failed` : t`Payment successful`} · Influx`;
+  }, [failed, t]);
+
+  return (
+    <Page>
+      <Panel aria-busy={snap.hasTag('busy')}>
+        {failed ? (
+          <>
+            <Mark $tone="danger">
+              <AlertIcon size={24} />
+            </Mark>
+            <div role="alert">
+              <h1>
+                <Trans>Load failed</Trans>
+              </h1>
+              {error && <Muted>{text(error)}</Muted>}
+            </div>
+            <Actions>
+              <Button as={Link} href="/usage-billing" $variant="primary">
+                <Trans>Back to billing</Trans>
+              </Button>
+              {snap.can({ type: 'details.retry' }) && (
+                <Button onClick={() => send({ type: 'details.retry' })}>
+                  <RefreshIcon size={16} />
+                  <Trans>Retry</Trans>
+                </Button>
+              )}
+            </Actions>
+          </>
+        ) : details ? (
+          <>
+            <Mark $tone="success">
+              <CheckIcon size={24} />
+            </Mark>
+            <div>
+              <h1>
+                <Trans>Payment successful</Trans>
+              </h1>
+              <Muted>
+                <Trans>Thank you. Your subscription is active.</Trans>
+              </Muted>
+            </div>
+            <PaymentFacts details={details} />
+            <PlanFacts plan={details.membership} />
+            <Actions>
+              <Button as={Link} href="/usage-billing" $variant="primary">
+                <Trans>Go to billing</Trans>
+              </Button>
+              <Button as={Link} href="/">
+                <Trans>Back to home</Trans>
+              </Button>
+            </Actions>
+          </>
+        ) : (
+          <>
+            <h1 className="visually-hidden">
+              <Trans>Payment successful</Trans>
+            </h1>
+            <PanelLoading>
+              <Trans>Loading payment details…</Trans>
+            </PanelLoading>
+          </>
+        )}
+      </Panel>
+    </Page>
   );
 }

@@ -1,0 +1,216 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMachine } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { Link } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
+import { ScheduleType } from '../../api/schemas/payments';
+import { SessionContext } from '../../app/providers';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { Card, Muted } from '../ui/Card';
+import { PanelLoading } from '../ui/Feedback';
+import { TextField } from '../ui/Field';
+import { formatMoney } from '../ui/format';
+import { Spinner } from '../ui/Spinner';
+import { demoCheckoutMachine } from './demoCheckout.machine';
+
+const Page = styled.main`
+  min-height: 100vh;
+  display: grid;
+  align-content: start;
+  justify-items: center;
+  gap: ${({ theme }) => theme.space(5)};
+  padding: ${({ theme }) => theme.space(8)} ${({ theme }) => theme.space(4)};
+`;
+
+const Banner = styled.p`
+  width: min(880px, 100%);
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.warningSoft};
+  border: 1px solid ${({ theme }) => theme.color.warning};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+const Sheet = styled(Card)`
+  width: min(880px, 100%);
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space(8)};
+  padding: ${({ theme }) => theme.space(8)};
+  @media (max-width: 720px) {
+    grid-template-columns: minmax(0, 1fr);
+    padding: ${({ theme }) => theme.space(5)};
+  }
+`;
+
+const Summary = styled.div`
+  display: grid;
+  align-content: start;
+  gap: ${({ theme }) => theme.space(3)};
+  h1 { font-size: ${({ theme }) => theme.font.size.xl}; }
+`;
+
+const Amount = styled.p`
+  font-size: 36px;
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  letter-spacing: -0.02em;
+`;
+
+const Merchant = styled.p`
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const PayForm = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
+  h2 { font-size: ${({ theme }) => theme.font.size.lg}; }
+`;
+
+const Two = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: ${({ theme }) => theme.space(3)};
+`;
+
+const Single = styled(Card)`
+  width: min(520px, 100%);
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
+  h1 { font-size: ${({ theme }) => theme.font.size.xl}; }
+  a { justify-self: start; }
+`;
+
+/** Demo only: a checkout page that looks like a payment provider's, and returns like one. */
+export function DemoCheckoutView() {
+  const { i18n, t } = useLingui();
+  const email = SessionContext.useSelector((s) => s.context.user?.email ?? '');
+  const [sessionId] = useState(() => new URLSearchParams(location.search).get('session_id'));
+  const [snap, send] = useMachine(
+    demoCheckoutMachine.provide({
+      actions: {
+        returnPaid: (_, { sessionId: id }) =>
+          navigate(`/payment-success?sessionId=${encodeURIComponent(id)}`, { replace: true }),
+        returnCancelled: () => navigate('/usage-billing', { replace: true }),
+      },
+    }),
+    { input: { sessionId } },
+  );
+
+  useEffect(() => {
+    document.title = `${t`Demo checkout`} · Influx`;
+  }, [t]);
+
+  const checkout = snap.context.checkout;
+  const busy = snap.hasTag('busy');
+  const banner = (
+    <Banner>
+      <Trans>Demo checkout: no real payment is taken and no card is charged.</Trans>
+    </Banner>
+  );
+
+  if (snap.matches('checking') || snap.matches('loading')) {
+    return (
+      <Page>
+        <h1 className="visually-hidden">
+          <Trans>Demo checkout</Trans>
+        </h1>
+        <PanelLoading />
+      </Page>
+    );
+  }
+
+  if (
+    !checkout ||
+    snap.matches('unknown') ||
+    snap.matches('alreadyPaid') ||
+    snap.matches('alreadyCancelled')
+  ) {
+    return (
+      <Page>
+        {banner}
+        <Single>
+          <h1>
+            {snap.matches('alreadyPaid') ? (
+              <Trans>This checkout is already paid</Trans>
+            ) : (
+              <Trans>This checkout is no longer available</Trans>
+            )}
+          </h1>
+          <Muted>
+            <Trans>Start again from Usage and billing if you still want to change your plan.</Trans>
+          </Muted>
+          {snap.matches('alreadyPaid') && sessionId ? (
+            <Button
+              as={Link}
+              href={`/payment-success?sessionId=${encodeURIComponent(sessionId)}`}
+              $variant="primary"
+            >
+              <Trans>See the payment</Trans>
+            </Button>
+          ) : (
+            <Button as={Link} href="/usage-billing" $variant="primary">
+              <Trans>Back to billing</Trans>
+            </Button>
+          )}
+        </Single>
+      </Page>
+    );
+  }
+
+  const amount = formatMoney(checkout.amount / 100, checkout.currency, i18n.locale);
+  const plan = checkout.planName;
+  const yearly = checkout.scheduleType === ScheduleType.yearly;
+
+  return (
+    <Page>
+      {banner}
+      <Sheet aria-busy={busy}>
+        <Summary>
+          <Merchant>Influx</Merchant>
+          <h1>
+            <Trans>Subscribe to {plan}</Trans>
+          </h1>
+          <Amount data-testid="checkout-amount">{amount}</Amount>
+          <Muted>{yearly ? <Trans>Billed yearly</Trans> : <Trans>Billed monthly</Trans>}</Muted>
+        </Summary>
+        <PayForm
+          onSubmit={(e) => {
+            e.preventDefault();
+            send({ type: 'checkout.paid' });
+          }}
+        >
+          <h2>
+            <Trans>Pay with card</Trans>
+          </h2>
+          <TextField label={<Trans>E-mail</Trans>} value={email} readOnly autoComplete="off" />
+          <TextField label={<Trans>Card number</Trans>} value="4242 4242 4242 4242" readOnly />
+          <Two>
+            <TextField label={<Trans>Expiry</Trans>} value="12 / 34" readOnly />
+            <TextField label={<Trans>CVC</Trans>} value="123" readOnly />
+          </Two>
+          {snap.hasTag('error') && (
+            <Alert>
+              <Trans>The payment did not go through. Try again.</Trans>
+            </Alert>
+          )}
+          <Button type="submit" $variant="primary" $block disabled={busy}>
+            {snap.hasTag('paying') && <Spinner />}
+            <Trans>Pay {amount}</Trans>
+          </Button>
+          <Button
+            $variant="ghost"
+            $block
+            disabled={busy}
+            onClick={() => send({ type: 'checkout.cancelled' })}
+          >
+            {snap.hasTag('cancelling') && <Spinner />}
+            <Trans>Cancel and return to Influx</Trans>
+          </Button>
+        </PayForm>
+      </Sheet>
+    </Page>
+  );
+}

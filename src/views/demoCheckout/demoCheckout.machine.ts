@@ -1,0 +1,120 @@
+import { assign, fromPromise, setup } from 'xstate';
+import {
+  type CheckoutSummary,
+  cancelCheckout,
+  completeCheckout,
+  getCheckout,
+} from '../../../mocks/handlers/payments';
+
+/*
+ * The demo's stand-in for the payment provider's checkout. It lives beside its page, not under
+ * src/machines, because it calls the in-page mock backend: only the demo build (VITE_MOCKS) routes to it,
+ * so neither this machine nor the mock code it imports reaches a production build.
+ */
+
+export type DemoCheckoutEvent = { type: 'checkout.paid' } | { type: 'checkout.cancelled' };
+
+export interface DemoCheckoutContext {
+  sessionId: string | null;
+  checkout: CheckoutSummary | null;
+}
+
+const summaryOf = (event: unknown) => (event as { output?: CheckoutSummary | null }).output ?? null;
+
+export const demoCheckoutMachine = setup({
+  types: {
+    context: {} as DemoCheckoutContext,
+    events: {} as DemoCheckoutEvent,
+    input: {} as { sessionId: string | null },
+  },
+  actors: {
+    lookup: fromPromise<CheckoutSummary | null, { sessionId: string }>(async ({ input }) =>
+      getCheckout(input.sessionId),
+    ),
+    pay: fromPromise<CheckoutSummary | null, { sessionId: string }>(({ input }) =>
+      completeCheckout(input.sessionId),
+    ),
+    cancel: fromPromise<CheckoutSummary | null, { sessionId: string }>(({ input }) =>
+      cancelCheckout(input.sessionId),
+    ),
+  },
+  guards: {
+    hasSessionId: ({ context }) => context.sessionId !== null,
+    isPending: ({ event }) => summaryOf(event)?.status === 'pending',
+    isPaid: ({ event }) => summaryOf(event)?.status === 'paid',
+    isCancelled: ({ event }) => summaryOf(event)?.status === 'cancelled',
+  },
+  actions: {
+    keepSummary: assign({ checkout: ({ event, context }) => summaryOf(event) ?? context.checkout }),
+    /** Injected by the page: back to the app the way the provider's success URL would. */
+    returnPaid: (_, _params: { sessionId: string }) => {},
+    /** Injected by the page: back to the app the way the provider's cancel URL would. */
+    returnCancelled: () => {},
+  },
+}).createMachine({
+  id: 'demoCheckout',
+  context: ({ input }) => ({ sessionId: input.sessionId?.trim() || null, checkout: null }),
+  initial: 'checking',
+  states: {
+    checking: {
+      always: [{ guard: 'hasSessionId', target: 'loading' }, { target: 'unknown' }],
+    },
+    loading: {
+      invoke: {
+        id: 'lookup',
+        src: 'lookup',
+        input: ({ context }) => ({ sessionId: context.sessionId ?? '' }),
+        onDone: [
+          { guard: 'isPending', target: 'open', actions: 'keepSummary' },
+          { guard: 'isPaid', target: 'alreadyPaid', actions: 'keepSummary' },
+          { guard: 'isCancelled', target: 'alreadyCancelled', actions: 'keepSummary' },
+          { target: 'unknown' },
+        ],
+        onError: 'unknown',
+      },
+    },
+    open: {
+      initial: 'ready',
+      states: { ready: {}, failed: { tags: ['error'] } },
+      on: { 'checkout.paid': 'paying', 'checkout.cancelled': 'cancelling' },
+    },
+    paying: {
+      tags: ['busy', 'paying'],
+      invoke: {
+        id: 'pay',
+        src: 'pay',
+        input: ({ context }) => ({ sessionId: context.sessionId ?? '' }),
+        onDone: [
+          { guard: 'isPaid', target: 'paid', actions: 'keepSummary' },
+          // Paid or cancelled in another tab meanwhile.
+          { target: 'loading' },
+        ],
+        onError: 'open.failed',
+      },
+    },
+    cancelling: {
+      tags: ['busy', 'cancelling'],
+      invoke: {
+        id: 'cancel',
+        src: 'cancel',
+        input: ({ context }) => ({ sessionId: context.sessionId ?? '' }),
+        onDone: [
+          { guard: 'isCancelled', target: 'cancelled', actions: 'keepSummary' },
+          { target: 'loading' },
+        ],
+        onError: 'open.failed',
+      },
+    },
+    paid: {
+      tags: ['busy'],
+      entry: { type: 'returnPaid', params: ({ context }) => ({ sessionId: context.sessionId ?? '' }) },
+    },
+    cancelled: {
+      tags: ['busy'],
+      entry: 'returnCancelled',
+    },
+    alreadyPaid: {},
+    alreadyCancelled: {},
+    unknown: {},
+  },
+});

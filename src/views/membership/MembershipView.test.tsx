@@ -1,0 +1,132 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db } from '../../../mocks/db';
+import { resetAndSeed, server } from '../../../mocks/node';
+import { withMockServer } from '../../../mocks/testing';
+import { renderApp } from '../../../tests/render';
+
+withMockServer();
+beforeEach(async () => {
+  await resetAndSeed();
+});
+
+const user = () => userEvent.setup();
+const rowNames = () =>
+  within(screen.getByRole('table', { name: 'Membership plans' }))
+    .getAllByRole('rowheader')
+    .map((h) => h.textContent);
+
+async function openAdmin() {
+  await renderApp('/membership-management', { as: 'admin' });
+  return screen.findByRole('table', { name: 'Membership plans' }, { timeout: 8000 });
+}
+
+describe('membership management', () => {
+  it('lists every plan but deleted ones with enabled/disabled status and unlimited limits', async () => {
+    const table = await openAdmin();
+    expect(rowNames()).toEqual(['Free', 'Starter', 'Pro', 'Enterprise']);
+    const enterprise = within(table).getByRole('row', { name: /Enterprise/ });
+    expect(within(enterprise).getByText('Disabled')).toBeInTheDocument();
+    expect(within(enterprise).getAllByText('Unlimited').length).toBeGreaterThan(0);
+    expect(within(within(table).getByRole('row', { name: /^Pro/ })).getByText('Enabled')).toBeInTheDocument();
+  });
+
+  it('creates a plan from the spec defaults', async () => {
+    const u = user();
+    await openAdmin();
+    await u.click(screen.getByRole('button', { name: 'New plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create plan' });
+    const field = (name: string) => within(dialog).getByLabelText(name);
+    expect(field('Level')).toHaveValue(1);
+    expect(field('Instance limit')).toHaveValue(1);
+    expect(field('Chatbot limit')).toHaveValue(1);
+    expect(field('Monthly token limit')).toHaveValue(1000);
+    expect(field('Total chat session limit')).toHaveValue(1000);
+    expect(field('Knowledge file limit')).toHaveValue(10);
+    expect(field('Monthly price (USD)')).toHaveValue(0);
+    expect(field('Yearly price (USD)')).toHaveValue(0);
+    expect(field('Advanced features')).not.toBeChecked();
+    expect(field('Custom prompts')).not.toBeChecked();
+
+    await u.type(field('Name'), 'Growth');
+    await u.clear(field('Level'));
+    await u.type(field('Level'), '2');
+    await u.clear(field('Monthly price (USD)'));
+    await u.type(field('Monthly price (USD)'), '149');
+    await u.click(field('Custom prompts'));
+    await u.click(within(dialog).getByRole('button', { name: 'Create plan' }));
+    expect(await screen.findByText('Plan created')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(rowNames()).toEqual(['Free', 'Starter', 'Pro', 'Growth', 'Enterprise']);
+    const stored = db.plans.findFirst((q) => q.where((p) => p.name === 'Growth'));
+    expect(stored).toMatchObject({
+      level: 2,
+      monthlyPrice: 149,
+      hasCustomPrompt: true,
+      knowledgeBaseFileLimit: 10,
+    });
+  });
+
+  it('edits a plan in the same form, and keeps what was typed when saving fails', async () => {
+    const u = user();
+    await openAdmin();
+    await u.click(screen.getByRole('button', { name: 'Edit Starter' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit plan' });
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Starter');
+    await u.clear(within(dialog).getByLabelText('Name'));
+    await u.type(within(dialog).getByLabelText('Name'), 'Starter Plus');
+    server.use(
+      http.put('*/api/v1/membership/:id', () =>
+        HttpResponse.json(
+          { statusCode: 500, message: 'Database busy', error: 'Internal Server Error' },
+          { status: 500 },
+        ),
+      ),
+    );
+    await u.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Update failed')).toBeInTheDocument();
+    expect(screen.getByText('Database busy')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Starter Plus');
+    server.resetHandlers();
+    await u.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Plan updated')).toBeInTheDocument();
+    expect(rowNames()).toContain('Starter Plus');
+  });
+
+  it('refuses values the API would reject and marks the field', async () => {
+    const u = user();
+    await openAdmin();
+    await u.click(screen.getByRole('button', { name: 'New plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create plan' });
+    await u.clear(within(dialog).getByLabelText('Chatbot limit'));
+    await u.type(within(dialog).getByLabelText('Chatbot limit'), '-5');
+    await u.click(within(dialog).getByRole('button', { name: 'Create plan' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Check the highlighted fields');
+    expect(within(dialog).getByLabelText('Chatbot limit')).toHaveAttribute('aria-invalid', 'true');
+    expect(db.plans.count()).toBe(4);
+  });
+
+  it('deletes a plan only after confirming in an alert dialog', async () => {
+    const u = user();
+    await openAdmin();
+    await u.click(screen.getByRole('button', { name: 'Delete Pro' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Confirm delete' });
+    expect(confirm).toHaveTextContent('Are you sure you want to delete this plan? This cannot be undone.');
+    await u.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(rowNames()).toContain('Pro');
+    await u.click(screen.getByRole('button', { name: 'Delete Pro' }));
+    await u.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Plan deleted')).toBeInTheDocument();
+    expect(rowNames()).toEqual(['Free', 'Starter', 'Enterprise']);
+  });
+
+  it('is not there for a regular user', async () => {
+    await renderApp('/membership-management', { as: 'owner' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,148 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import styled from 'styled-components';
+import type { ActorRefFrom } from 'xstate';
+import { PlanStatus, UNLIMITED } from '../../api/schemas/membership';
+import { PLAN_CURRENCY } from '../../machines/constants';
+import type { planAdminMachine } from '../../machines/planAdmin/planAdmin.machine';
+import { Button } from '../ui/Button';
+import { Badge, EmptyState } from '../ui/Feedback';
+import { formatMoney, formatNumber } from '../ui/format';
+
+type AdminRef = ActorRefFrom<typeof planAdminMachine>;
+
+const Scroll = styled.div`
+  overflow-x: auto;
+`;
+
+const Table = styled.table`
+  width: 100%;
+  min-width: 860px;
+  border-collapse: collapse;
+  font-size: ${({ theme }) => theme.font.size.sm};
+  th, td {
+    padding: ${({ theme }) => theme.space(2.5)} ${({ theme }) => theme.space(3)};
+    text-align: left;
+    border-bottom: 1px solid ${({ theme }) => theme.color.border};
+    vertical-align: middle;
+  }
+  thead th { color: ${({ theme }) => theme.color.textMuted}; font-weight: ${({ theme }) => theme.font.weight.medium}; }
+  td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+  tbody th { font-weight: ${({ theme }) => theme.font.weight.medium}; overflow-wrap: anywhere; }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space(2)};
+  justify-content: flex-end;
+`;
+
+/** Every plan but deleted ones; -1 limits read "Unlimited". */
+export function PlanTable({ admin }: { admin: AdminRef }) {
+  const { i18n, t } = useLingui();
+  const plans = useSelector(admin, (s) => s.context.plans);
+  const locale = i18n.locale;
+  const limit = (value: number) => (value === UNLIMITED ? t`Unlimited` : formatNumber(value, locale));
+  const money = (value: number) => formatMoney(value, PLAN_CURRENCY, locale);
+
+  if (plans.length === 0) {
+    return (
+      <EmptyState title={<Trans>No membership plans yet</Trans>}>
+        <Trans>Create the first plan with New plan.</Trans>
+      </EmptyState>
+    );
+  }
+
+  return (
+    <Scroll>
+      <Table>
+        <caption className="visually-hidden">
+          <Trans>Membership plans</Trans>
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <Trans>Name</Trans>
+            </th>
+            <th scope="col" className="num">
+              <Trans>Level</Trans>
+            </th>
+            <th scope="col" className="num">
+              <Trans>Monthly price</Trans>
+            </th>
+            <th scope="col" className="num">
+              <Trans>Yearly price</Trans>
+            </th>
+            <th scope="col" className="num">
+              <Trans>Instances</Trans>
+            </th>
+            <th scope="col" className="num">
+              <Trans>Chatbots</Trans>
+            </th>
+            <th scope="col" className="num">
+              <Trans>Tokens per month</Trans>
+            </th>
+            <th scope="col" className="num">
+              <Trans>Knowledge files</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Status</Trans>
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">
+                <Trans>Actions</Trans>
+              </span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {plans.map((plan) => {
+            const name = plan.name;
+            return (
+              <tr key={plan.id}>
+                <th scope="row">{name}</th>
+                <td className="num">{plan.level}</td>
+                <td className="num">{money(plan.monthlyPrice)}</td>
+                <td className="num">{money(plan.yearlyPrice)}</td>
+                <td className="num">{limit(plan.instanceLimit)}</td>
+                <td className="num">{limit(plan.chatbotLimit)}</td>
+                <td className="num">{limit(plan.monthlyTokenLimit)}</td>
+                <td className="num">{limit(plan.knowledgeBaseFileLimit)}</td>
+                <td>
+                  {plan.status === PlanStatus.active ? (
+                    <Badge $tone="success">
+                      <Trans>Enabled</Trans>
+                    </Badge>
+                  ) : (
+                    <Badge>
+                      <Trans>Disabled</Trans>
+                    </Badge>
+                  )}
+                </td>
+                <td>
+                  <Actions>
+                    <Button
+                      $size="sm"
+                      aria-label={t`Edit ${name}`}
+                      onClick={() => admin.send({ type: 'plan.editRequested', plan })}
+                    >
+                      <Trans>Edit</Trans>
+                    </Button>
+                    <Button
+                      $size="sm"
+                      $variant="danger"
+                      aria-label={t`Delete ${name}`}
+                      onClick={() => admin.send({ type: 'plan.deleteRequested', plan })}
+                    >
+                      <Trans>Delete</Trans>
+                    </Button>
+                  </Actions>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </Table>
+    </Scroll>
+  );
+}

@@ -1,0 +1,58 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { givenPaidCheckout } from '../../../mocks/fixtures';
+import { resetAndSeed } from '../../../mocks/node';
+import { DEMO_OWNER } from '../../../mocks/seed';
+import { withMockServer } from '../../../mocks/testing';
+import { renderApp } from '../../../tests/render';
+import { readCheckoutSession } from '../../machines/billing/links';
+
+withMockServer();
+beforeEach(async () => {
+  await resetAndSeed();
+});
+
+describe('payment success page', () => {
+  it('shows the payment and the plan, remembers the session, and links to billing and home', async () => {
+    await givenPaidCheckout(DEMO_OWNER.id, { sessionId: 'cs_test_1', planId: 'plan-pro', scheduleType: 2 });
+    await renderApp('/payment-success?sessionId=cs_test_1', { as: 'owner' });
+    expect(await screen.findByTestId('payment-amount', {}, { timeout: 8000 })).toHaveTextContent('$2,990.00');
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeInTheDocument();
+    const payment = screen.getByRole('region', { name: 'Payment details' });
+    expect(within(payment).getByText('USD')).toBeInTheDocument();
+    expect(within(payment).getByText('Card')).toBeInTheDocument();
+    expect(within(payment).getByText(/^pi-/)).toBeInTheDocument();
+    expect(screen.getByTestId('paid-plan')).toHaveTextContent('Pro');
+    // No sidebar on this page.
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    expect(readCheckoutSession(DEMO_OWNER.id)).toBe('cs_test_1');
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Go to billing' }));
+    await waitFor(() => expect(location.pathname).toBe('/usage-billing'));
+  });
+
+  it('needs a sessionId: the load-failed card with the way back to billing', async () => {
+    await renderApp('/payment-success', { as: 'owner' });
+    const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+    expect(alert).toHaveTextContent('Load failed');
+    expect(alert).toHaveTextContent('Missing payment session ID.');
+    expect(screen.getByRole('link', { name: 'Back to billing' })).toHaveAttribute('href', '/usage-billing');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('shows the load-failed card when the details cannot be fetched, and remembers nothing', async () => {
+    await renderApp('/payment-success?sessionId=cs_nobody', { as: 'owner' });
+    const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+    expect(alert).toHaveTextContent('Failed to fetch payment details. Please try again later.');
+    expect(screen.getByRole('link', { name: 'Back to billing' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(readCheckoutSession(DEMO_OWNER.id)).toBeNull();
+  });
+
+  it('sends a signed-out visitor to login and back', async () => {
+    await renderApp('/payment-success?sessionId=cs_1');
+    await waitFor(() => expect(location.pathname).toBe('/login'));
+    expect(new URLSearchParams(location.search).get('redirect')).toBe('/payment-success?sessionId=cs_1');
+  });
+});

@@ -1,0 +1,338 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
+import styled, { css } from 'styled-components';
+import type { ActorRefFrom } from 'xstate';
+import type { MembershipPlan } from '../../api/schemas/membership';
+import type { billingMachine } from '../../machines/billing/billing.machine';
+import {
+  type CurrentPlan,
+  offersYearly,
+  type PlanStanding,
+  type planChangeMachine,
+  planStanding,
+} from '../../machines/planChange/planChange.machine';
+import { Button } from '../ui/Button';
+import { Muted } from '../ui/Card';
+import { Badge, EmptyState, ErrorPanel, Skeleton } from '../ui/Feedback';
+import { CheckIcon, MailIcon } from '../ui/icons';
+import { useBillingFormat } from './useBillingFormat';
+
+/** Where Talk to sales writes to (a mail link: no form that pretends to send). */
+const SALES_EMAIL = 'sales@influx.example';
+
+type BillingRef = ActorRefFrom<typeof billingMachine>;
+type PlanChangeRef = ActorRefFrom<typeof planChangeMachine>;
+
+const Section = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+  h2 { font-size: ${({ theme }) => theme.font.size.xl}; }
+`;
+
+const Grid = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(230px, 1fr));
+  gap: ${({ theme }) => theme.space(4)};
+`;
+
+const Tile = styled.li<{ $standing: PlanStanding | 'enterprise' }>`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => theme.space(5)};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  background: ${({ theme }) => theme.color.surface};
+  box-shadow: ${({ theme }) => theme.shadow.card};
+  h3 { font-size: ${({ theme }) => theme.font.size.lg}; overflow-wrap: anywhere; }
+  ${({ $standing, theme }) =>
+    $standing === 'current'
+      ? css`
+          border: 2px solid ${theme.color.primary};
+          background: ${theme.color.primarySoft};
+        `
+      : $standing === 'lower'
+        ? // Dimmed without opacity, so the text keeps its contrast.
+          css`
+            background: ${theme.color.surfaceAlt};
+            border-style: dashed;
+            box-shadow: none;
+          `
+        : ''}
+`;
+
+const Head = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+const Price = styled.p`
+  strong { font-size: ${({ theme }) => theme.font.size.xxl}; }
+`;
+
+const Features = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space(1.5)};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  li { display: flex; justify-content: space-between; gap: ${({ theme }) => theme.space(2)}; }
+  li > span:first-child { color: ${({ theme }) => theme.color.textMuted}; }
+`;
+
+const Foot = styled.div`
+  margin-top: auto;
+  display: grid;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+const SalesLink = styled.a`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space(2)};
+  min-height: 40px;
+  border-radius: ${({ theme }) => theme.radius.md};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.text};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+  text-decoration: none;
+  &:hover { background: ${({ theme }) => theme.color.surfaceHover}; }
+`;
+
+function PlanFeatures({ plan }: { plan: MembershipPlan }) {
+  const f = useBillingFormat();
+  return (
+    <Features>
+      <li>
+        <span>
+          <Trans>WhatsApp numbers</Trans>
+        </span>
+        <span>{f.limit(plan.instanceLimit)}</span>
+      </li>
+      <li>
+        <span>
+          <Trans>Chatbots</Trans>
+        </span>
+        <span>{f.limit(plan.chatbotLimit)}</span>
+      </li>
+      <li>
+        <span>
+          <Trans>Tokens per month</Trans>
+        </span>
+        <span>{f.limit(plan.monthlyTokenLimit)}</span>
+      </li>
+      <li>
+        <span>
+          <Trans>Chat sessions</Trans>
+        </span>
+        <span>{f.limit(plan.totalChatSessionLimit)}</span>
+      </li>
+      <li>
+        <span>
+          <Trans>Knowledge files</Trans>
+        </span>
+        <span>{f.limit(plan.knowledgeBaseFileLimit)}</span>
+      </li>
+      {plan.hasCustomPrompt && (
+        <li>
+          <span>
+            <Trans>Custom prompts</Trans>
+          </span>
+          <CheckIcon size={16} />
+        </li>
+      )}
+      {plan.hasAdvancedFeatures && (
+        <li>
+          <span>
+            <Trans>Advanced features</Trans>
+          </span>
+          <CheckIcon size={16} />
+        </li>
+      )}
+    </Features>
+  );
+}
+
+function PlanCard({
+  plan,
+  popular,
+  current,
+  planChange,
+}: {
+  plan: MembershipPlan;
+  popular: boolean;
+  current: CurrentPlan | null;
+  planChange: PlanChangeRef;
+}) {
+  const f = useBillingFormat();
+  const noteId = useId();
+  const headingId = useId();
+  const standing = planStanding(plan, current);
+  const canSelect = useSelector(planChange, (s) => s.can({ type: 'plan.selected', plan, current }));
+  const name = plan.name;
+  const monthly = f.money(plan.monthlyPrice);
+  const yearly = f.money(plan.yearlyPrice);
+  const upgrade = current !== null && plan.level > current.level;
+
+  return (
+    <Tile $standing={standing} aria-labelledby={headingId} data-standing={standing}>
+      <Head>
+        <h3 id={headingId}>{name}</h3>
+        {popular && (
+          <Badge $tone="primary">
+            <Trans>Most popular</Trans>
+          </Badge>
+        )}
+        {standing === 'current' && (
+          <Badge $tone="success">
+            <Trans>Current plan</Trans>
+          </Badge>
+        )}
+      </Head>
+      <Price>
+        <Trans>
+          <strong>{monthly}</strong> / month
+        </Trans>
+      </Price>
+      {offersYearly(plan) && (
+        <Muted>
+          <Trans>or {yearly} / year</Trans>
+        </Muted>
+      )}
+      {plan.description && <Muted>{plan.description}</Muted>}
+      <PlanFeatures plan={plan} />
+      <Foot>
+        {standing === 'lower' && (
+          <Muted id={noteId}>
+            <Trans>Your current level is higher than this plan.</Trans>
+          </Muted>
+        )}
+        <Button
+          $variant={standing === 'open' ? 'primary' : 'secondary'}
+          $block
+          disabled={!canSelect}
+          aria-describedby={standing === 'lower' ? noteId : undefined}
+          onClick={() => planChange.send({ type: 'plan.selected', plan, current })}
+        >
+          {standing === 'current' ? (
+            <Trans>Current plan</Trans>
+          ) : standing === 'lower' ? (
+            <Trans>Cannot downgrade</Trans>
+          ) : upgrade ? (
+            <Trans>Upgrade to {name}</Trans>
+          ) : (
+            <Trans>Choose {name}</Trans>
+          )}
+        </Button>
+      </Foot>
+    </Tile>
+  );
+}
+
+function EnterpriseCard() {
+  const { t } = useLingui();
+  const headingId = useId();
+  const subject = encodeURIComponent(t`Enterprise plan`);
+  return (
+    <Tile $standing="enterprise" aria-labelledby={headingId}>
+      <Head>
+        <h3 id={headingId}>
+          <Trans>Enterprise</Trans>
+        </h3>
+      </Head>
+      <Price>
+        <strong>
+          <Trans>Custom pricing</Trans>
+        </strong>
+      </Price>
+      <Muted>
+        <Trans>For high volume: more numbers, custom limits and dedicated support.</Trans>
+      </Muted>
+      <Features>
+        <li>
+          <span>
+            <Trans>WhatsApp numbers</Trans>
+          </span>
+          <span>
+            <Trans>10 or more</Trans>
+          </span>
+        </li>
+        <li>
+          <span>
+            <Trans>AI chats</Trans>
+          </span>
+          <span>
+            <Trans>High volume</Trans>
+          </span>
+        </li>
+      </Features>
+      <Foot>
+        <SalesLink href={`mailto:${SALES_EMAIL}?subject=${subject}`}>
+          <MailIcon size={16} />
+          <Trans>Talk to sales</Trans>
+        </SalesLink>
+      </Foot>
+    </Tile>
+  );
+}
+
+/** The plans on offer, lowest level first, then Enterprise; lower levels cannot be chosen. */
+export function PlanCards({ billing, planChange }: { billing: BillingRef; planChange: PlanChangeRef }) {
+  const plans = useSelector(billing, (s) => s.context.plans);
+  const membership = useSelector(billing, (s) => s.context.membership);
+  const loading = useSelector(billing, (s) => s.hasTag('plansLoading'));
+  const empty = useSelector(billing, (s) => s.hasTag('plansEmpty'));
+  const failed = useSelector(billing, (s) => s.hasTag('plansFailed'));
+  const current = membership ? { name: membership.name, level: membership.level } : null;
+
+  return (
+    <Section aria-labelledby="plans-title" aria-busy={loading}>
+      <div>
+        <h2 id="plans-title">
+          <Trans>Plans</Trans>
+        </h2>
+        <Muted>
+          <Trans>Upgrade at any time. Moving to a lower plan is not available here.</Trans>
+        </Muted>
+      </div>
+      {failed && (
+        <ErrorPanel
+          title={<Trans>Load failed</Trans>}
+          message={<Trans>Failed to get membership plans</Trans>}
+          onRetry={() => billing.send({ type: 'plans.retry' })}
+        />
+      )}
+      {empty && <EmptyState title={<Trans>No membership plans available</Trans>} />}
+      <Grid>
+        {loading &&
+          [0, 1, 2].map((i) => (
+            <Tile key={i} $standing="open" aria-hidden="true">
+              <Skeleton $h="24px" $w="50%" />
+              <Skeleton $h="36px" $w="70%" />
+              <Skeleton $h="120px" />
+            </Tile>
+          ))}
+        {!loading &&
+          plans.map((plan, i) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              popular={i === 1 && plans.length >= 2}
+              current={current}
+              planChange={planChange}
+            />
+          ))}
+        <EnterpriseCard />
+      </Grid>
+    </Section>
+  );
+}

@@ -1,0 +1,137 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import styled from 'styled-components';
+import type { ActorRefFrom } from 'xstate';
+import type { billingMachine } from '../../machines/billing/billing.machine';
+import { tokenQuota } from '../../machines/billing/quota';
+import { Button } from '../ui/Button';
+import { Card, CardTitle, Muted } from '../ui/Card';
+import { Skeleton } from '../ui/Feedback';
+import { RefreshIcon } from '../ui/icons';
+import { Meter } from '../ui/Meter';
+import { Spinner } from '../ui/Spinner';
+import { useBillingFormat } from './useBillingFormat';
+
+export const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
+  margin: 0;
+  dt { color: ${({ theme }) => theme.color.textMuted}; }
+  dd { margin: 0; text-align: right; font-weight: ${({ theme }) => theme.font.weight.medium}; }
+`;
+
+const Body = styled(Card)`
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+  align-content: start;
+`;
+
+const PlanName = styled.p`
+  font-size: ${({ theme }) => theme.font.size.xxl};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  overflow-wrap: anywhere;
+`;
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+type BillingRef = ActorRefFrom<typeof billingMachine>;
+
+/** The current plan, when it ends, and this period's tokens; the way to the provider's management page. */
+export function SubscriptionCard({ billing }: { billing: BillingRef }) {
+  const { t } = useLingui();
+  const f = useBillingFormat();
+  const membership = useSelector(billing, (s) => s.context.membership);
+  const membershipLoading = useSelector(billing, (s) => s.hasTag('membershipLoading'));
+  const resetTime = useSelector(billing, (s) => s.context.resetTime);
+  const tokens = useSelector(billing, (s) => s.context.tokens);
+  const tokensLoading = useSelector(billing, (s) => s.hasTag('tokensLoading'));
+  const tokensFailed = useSelector(billing, (s) => s.hasTag('tokensFailed'));
+  const canManage = useSelector(billing, (s) => s.hasTag('canManage'));
+  const managing = useSelector(billing, (s) => s.hasTag('managing'));
+
+  const quota = tokens ? tokenQuota(tokens) : null;
+  const endDate = membership?.endDate ? f.date(membership.endDate) : null;
+  const remaining = tokens ? f.number(tokens.remaining) : '';
+  const limit = tokens ? f.number(tokens.limit) : '';
+  const percent = quota?.percent ?? 0;
+
+  return (
+    <Body aria-labelledby="subscription-title" aria-busy={membershipLoading || tokensLoading}>
+      <Row>
+        <CardTitle id="subscription-title">
+          <Trans>Current subscription</Trans>
+        </CardTitle>
+        {canManage && (
+          <Button
+            $size="sm"
+            disabled={managing}
+            onClick={() => billing.send({ type: 'subscription.manageRequested' })}
+          >
+            {managing && <Spinner />}
+            <Trans>Manage subscription</Trans>
+          </Button>
+        )}
+      </Row>
+      {membership ? (
+        <PlanName data-testid="current-plan">{membership.name}</PlanName>
+      ) : membershipLoading ? (
+        <Skeleton $h="36px" $w="40%" />
+      ) : (
+        <Muted>
+          <Trans>Your plan could not be loaded. The limits of the default plan are shown.</Trans>
+        </Muted>
+      )}
+      <Facts>
+        <dt>
+          <Trans>Ends on</Trans>
+        </dt>
+        <dd>
+          {membershipLoading && !membership ? <Skeleton $w="60%" /> : (endDate ?? <Trans>No end date</Trans>)}
+        </dd>
+        <dt>
+          <Trans>Tokens reset on</Trans>
+        </dt>
+        <dd>{resetTime ? f.dateTime(resetTime) : tokensLoading ? <Skeleton /> : '—'}</dd>
+        <dt>
+          <Trans>Tokens remaining</Trans>
+        </dt>
+        <dd>
+          {tokens ? (
+            quota?.limit === null ? (
+              <Trans>Unlimited</Trans>
+            ) : (
+              <Trans>
+                {remaining} of {limit}
+              </Trans>
+            )
+          ) : tokensLoading ? (
+            <Skeleton />
+          ) : (
+            '—'
+          )}
+        </dd>
+      </Facts>
+      {quota && quota.ratio !== null && (
+        <Meter ratio={quota.ratio} label={t`Tokens used this period`} valueText={t`${percent}% used`} />
+      )}
+      {tokensFailed && (
+        <Row>
+          <Muted role="alert">
+            <Trans>Token details could not be loaded.</Trans>
+          </Muted>
+          <Button $size="sm" onClick={() => billing.send({ type: 'tokens.retry' })}>
+            <RefreshIcon size={16} />
+            <Trans>Retry</Trans>
+          </Button>
+        </Row>
+      )}
+    </Body>
+  );
+}

@@ -1,0 +1,84 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import styled from 'styled-components';
+import type { ActorRefFrom } from 'xstate';
+import type { TimeRangeCode } from '../../api/schemas/instances';
+import type { billingMachine } from '../../machines/billing/billing.machine';
+import { USAGE_PERIODS, type usageMachine } from '../../machines/usage/usage.machine';
+import { Card, CardTitle } from '../ui/Card';
+import { SelectField } from '../ui/Controls';
+import { EmptyState, ErrorPanel, PanelLoading } from '../ui/Feedback';
+import { useText } from '../ui/text';
+import { TokenTable } from './TokenTable';
+import { InstanceUsage } from './UsageSummary';
+
+type BillingRef = ActorRefFrom<typeof billingMachine>;
+type UsageRef = ActorRefFrom<typeof usageMachine>;
+
+const Body = styled(Card)`
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+`;
+
+const Head = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+  > div:last-child { min-width: 200px; }
+`;
+
+/** Usage for a chosen period: instances, and tokens per conversation. */
+export function UsageDetails({ billing, usage }: { billing: BillingRef; usage: UsageRef }) {
+  const { t } = useLingui();
+  const text = useText();
+  const timeRange = useSelector(usage, (s) => s.context.timeRange);
+  const info = useSelector(usage, (s) => s.context.usage);
+  const busy = useSelector(usage, (s) => s.hasTag('busy'));
+  const failed = useSelector(usage, (s) => s.hasTag('error'));
+  const error = useSelector(usage, (s) => s.context.error);
+
+  return (
+    <Body aria-labelledby="usage-details-title" aria-busy={busy}>
+      <Head>
+        <CardTitle id="usage-details-title">
+          <Trans>Usage details</Trans>
+        </CardTitle>
+        <SelectField
+          label={<Trans>Period</Trans>}
+          value={timeRange}
+          onChange={(e) =>
+            usage.send({ type: 'period.changed', timeRange: Number(e.target.value) as TimeRangeCode })
+          }
+        >
+          {USAGE_PERIODS.map((p) => (
+            <option key={p.code} value={p.code}>
+              {text(p.label)}
+            </option>
+          ))}
+        </SelectField>
+      </Head>
+      {failed ? (
+        <ErrorPanel
+          title={<Trans>Usage could not be loaded</Trans>}
+          message={error ? text(error) : undefined}
+          onRetry={() => usage.send({ type: 'usage.retry' })}
+        />
+      ) : (
+        <>
+          <InstanceUsage billing={billing} usage={usage} meterLabel={t`Instance usage`} />
+          {!info ? (
+            <PanelLoading />
+          ) : info.usageInfos.length === 0 ? (
+            <EmptyState title={<Trans>No token usage in this period</Trans>}>
+              {t`Conversations with your bots appear here with the tokens they used.`}
+            </EmptyState>
+          ) : (
+            <TokenTable usage={info} />
+          )}
+        </>
+      )}
+    </Body>
+  );
+}

@@ -1,0 +1,36 @@
+import { useLingui } from '@lingui/react/macro';
+import { useMemo } from 'react';
+import { UNLIMITED } from '../../api/schemas/membership';
+import { PLAN_CURRENCY } from '../../machines/constants';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '../ui/format';
+
+/** Prices, limits and dates of this screen in the active locale. */
+export function useBillingFormat() {
+  const { i18n, t } = useLingui();
+  const locale = i18n.locale;
+  return useMemo(
+    () => ({
+      money: (amount: number) => formatMoney(amount, PLAN_CURRENCY, locale),
+      /** The per-month equivalent of a yearly price, to one decimal (spec section 9). */
+      moneyOneDecimal: (amount: number) => {
+        try {
+          return new Intl.NumberFormat(locale, {
+            style: 'currency',
+            currency: PLAN_CURRENCY,
+            minimumFractionDigits: 1,
+            maximumFractionDigits: 1,
+          }).format(amount);
+        } catch {
+          return formatMoney(amount, PLAN_CURRENCY, locale);
+        }
+      },
+      number: (value: number) => formatNumber(value, locale),
+      /** A plan limit; -1 is unlimited. */
+      limit: (value: number) => (value === UNLIMITED ? t`Unlimited` : formatNumber(value, locale)),
+      date: (iso: string) => formatDate(iso),
+      dateTime: (iso: string) => formatDateTime(iso),
+    }),
+    // The language is part of every text; t changes with it.
+    [locale, t],
+  );
+}
