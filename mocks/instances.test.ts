@@ -77,6 +77,22 @@ describe('instances', () => {
     ]);
   });
 
+  it('finishes linking by itself once authenticated: the next list read finds it ready', async () => {
+    await givenInstance(u.id, { id: 'inst-1', instanceName: 'Front desk', polls: 2 });
+    expect((await get('inst-1')).body.instanceStatus).toBe('authenticated');
+    const [listed] = (await call('GET', '/whatsapp/list', { token: u.token })).body;
+    expect(listed).toMatchObject({ id: 'inst-1', instanceStatus: 'ready', status: 1, qrCode: null });
+    expect((await get('inst-1')).body.instanceStatus).toBe('ready');
+    const log = (await call('GET', '/activity-log/list', { token: u.token })).body;
+    expect(log.map((e: { type: string }) => e.type)).toEqual(['instance_bound']);
+  });
+
+  it('leaves waiting instances waiting on a list read', async () => {
+    await givenInstance(u.id, { id: 'inst-1', polls: 1 });
+    const [listed] = (await call('GET', '/whatsapp/list', { token: u.token })).body;
+    expect(listed).toMatchObject({ instanceStatus: 'qr', status: 0 });
+  });
+
   it('never scans in the qr-never-scanned scenario', async () => {
     switchScenario('qr-never-scanned');
     await givenInstance(u.id, { id: 'inst-1' });

@@ -59,32 +59,53 @@ function ownInstance(id: string, userId: string) {
   return record;
 }
 
+/** The phone finished linking: the number is online. */
+async function becomeReady(record: Stored<'instances'>, polls: number): Promise<InstanceRecord> {
+  const next = await db.instances.update(record, {
+    data(i) {
+      i.polls = polls;
+      i.instanceStatus = 'ready';
+      i.status = 1;
+      i.qrCode = null;
+      i.phoneNumber = `1415555${String(1000 + ((polls * 7919 + i.id.length * 31) % 9000))}`;
+      i.lastActiveAt = isoNow();
+    },
+  });
+  if (next) await logActivity(record.ownerId, 'instance_bound', `New instance bound: ${next.instanceName}`);
+  notifyDbChanged();
+  return next ?? record;
+}
+
 /** One detail read of an instance waiting for a scan: the phone gets a little further. */
 async function poll(record: Stored<'instances'>): Promise<InstanceRecord> {
   if (record.instanceStatus !== 'qr' && record.instanceStatus !== 'authenticated') return record;
   if (mockOptions.qrNeverScanned) return record;
   const polls = record.polls + 1;
-  const ready = polls >= POLLS_UNTIL_READY;
-  const authenticated = !ready && polls >= POLLS_UNTIL_AUTHENTICATED;
+  if (polls >= POLLS_UNTIL_READY) return becomeReady(record, polls);
+  if (polls < POLLS_UNTIL_AUTHENTICATED) {
+    const next = await db.instances.update(record, { data: (i) => void (i.polls = polls) });
+    notifyDbChanged();
+    return next ?? record;
+  }
   const next = await db.instances.update(record, {
     data(i) {
       i.polls = polls;
-      if (ready) {
-        i.instanceStatus = 'ready';
-        i.status = 1;
-        i.qrCode = null;
-        i.phoneNumber = `1415555${String(1000 + ((polls * 7919 + i.id.length * 31) % 9000))}`;
-        i.lastActiveAt = isoNow();
-      } else if (authenticated) {
-        i.instanceStatus = 'authenticated';
-        i.qrCode = null;
-      }
+      i.instanceStatus = 'authenticated';
+      i.qrCode = null;
     },
   });
-  if (ready && next)
-    await logActivity(record.ownerId, 'instance_bound', `New instance bound: ${next.instanceName}`);
   notifyDbChanged();
   return next ?? record;
+}
+
+/**
+ * Authenticated is a short step (the phone syncing), not a place to stay: the client stops checking once it
+ * sees it, so the next read of any kind (the list, say) finds the number ready.
+ */
+async function settleAuthenticated(userId: string): Promise<void> {
+  for (const record of liveInstances(userId)) {
+    if (record.instanceStatus === 'authenticated') await becomeReady(record, record.polls + 1);
+  }
 }
 
 export const instanceHandlers = [
@@ -107,9 +128,10 @@ export const instanceHandlers = [
     return HttpResponse.json(toInstance(created));
   }),
 
-  authedRoute('get', '/whatsapp/list', ({ user }) =>
-    HttpResponse.json(liveInstances(user.id).map(toInstance)),
-  ),
+  authedRoute('get', '/whatsapp/list', async ({ user }) => {
+    await settleAuthenticated(user.id);
+    return HttpResponse.json(liveInstances(user.id).map(toInstance));
+  }),
 
   authedRoute('get', '/whatsapp/count/active', ({ user }) =>
     HttpResponse.json<Count>({ count: connectedInstances(user.id).length }),
