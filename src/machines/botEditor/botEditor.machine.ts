@@ -90,24 +90,28 @@ export const hasUnsavedChanges = (snapshot: AnyMachineSnapshot) =>
   snapshot.matches('ready') && isDirty(snapshot.context as BotEditorContext);
 
 /** A refused save: the error toast of spec section 5, and the field to point at. */
-const refuse = <G extends string>(guard: G, field: BotField, message: MessageDescriptor) => ({
-  guard,
+type SaveRule = 'nameBlank' | 'modelBlank' | 'promptBlank' | 'nameTaken' | 'maxTokensInvalid';
+
+const refuse = (guard: SaveRule, field: BotField, message: MessageDescriptor) => ({
+  guard: and(['hasUser', guard]),
   actions: [
     { type: 'markInvalid' as const, params: { field } },
     { type: 'toastRefused' as const, params: { message } },
   ],
 });
 
-/** Spec section 5, in its order; without a signed-in user id a save does nothing. */
+/**
+ * Spec section 5, in its order. Without a signed-in user id no branch is enabled: a save does nothing (and
+ * the view, asking snapshot.can, disables the button).
+ */
 const saveChecks = [
-  { guard: 'noUser' },
   refuse('nameBlank', 'name', m.nameEmpty),
   refuse('modelBlank', 'model', m.modelEmpty),
   refuse('promptBlank', 'prompt', m.promptEmpty),
   refuse('nameTaken', 'name', m.nameTaken),
   // Not in the spec's list: the server refuses anything else, so say so in words first.
   refuse('maxTokensInvalid', 'maxTokens', m.maxTokensInvalid),
-  { target: 'saving', actions: 'beginSave' },
+  { guard: 'hasUser', target: 'saving', actions: 'beginSave' },
 ] as const;
 
 export const botEditorMachine = setup({
@@ -139,7 +143,7 @@ export const botEditorMachine = setup({
   },
   guards: {
     hasBots: ({ event }) => ((event as { output?: Chatbot[] }).output ?? []).length > 0,
-    noUser: ({ context }) => !context.userId,
+    hasUser: ({ context }) => !!context.userId,
     nameBlank: ({ context }) => context.form.name.trim() === '',
     modelBlank: ({ context }) => context.form.model.trim() === '',
     promptBlank: ({ context }) => context.form.prompt.trim() === '',
@@ -153,6 +157,10 @@ export const botEditorMachine = setup({
     isKnownBot: ({ context, event }) =>
       event.type === 'bot.selected' && context.bots.some((bot) => bot.id === event.id),
     pendingIsNew: ({ context }) => context.pendingSwitch?.kind === 'new',
+    /** Another bot can be opened: not while saving, not the one open, and only one the list knows. */
+    canOpenBot: and([not('isSaving'), not('isCurrentBot'), 'isKnownBot']),
+    /** New is offered below the limit, and not while saving or already in new mode. */
+    canStartNew: and([not('isSaving'), not('isNewMode'), 'canAddBot']),
     isSaving: or([
       stateIn('#botEditor.ready.mode.new.saving'),
       stateIn('#botEditor.ready.mode.editing.saving'),
@@ -441,14 +449,20 @@ export const botEditorMachine = setup({
                   { target: 'template', actions: 'holdTemplate' },
                 ],
                 'bot.selected': [
-                  { guard: or(['isSaving', 'isCurrentBot', not('isKnownBot')]) },
-                  { guard: 'hasUnsavedChanges', target: 'switching', actions: 'holdSwitchToBot' },
-                  { target: '#botEditor.loadingBot', actions: 'selectBot' },
+                  {
+                    guard: and(['canOpenBot', 'hasUnsavedChanges']),
+                    target: 'switching',
+                    actions: 'holdSwitchToBot',
+                  },
+                  { guard: 'canOpenBot', target: '#botEditor.loadingBot', actions: 'selectBot' },
                 ],
                 'bot.newRequested': [
-                  { guard: or(['isSaving', 'isNewMode', not('canAddBot')]) },
-                  { guard: 'hasUnsavedChanges', target: 'switching', actions: 'holdSwitchToNew' },
-                  { target: '#botEditor.startingNew' },
+                  {
+                    guard: and(['canStartNew', 'hasUnsavedChanges']),
+                    target: 'switching',
+                    actions: 'holdSwitchToNew',
+                  },
+                  { guard: 'canStartNew', target: '#botEditor.startingNew' },
                 ],
                 'form.reset': {
                   guard: and([not('isSaving'), 'hasUnsavedChanges']),

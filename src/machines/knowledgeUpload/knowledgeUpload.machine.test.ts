@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { type AnyMachineSnapshot, createActor, fromPromise } from 'xstate';
+import { coverage } from '../../../tests/coverage';
 import { modelPaths, replay, stateCoverage } from '../../../tests/model';
 import type { UploadedFile } from '../../api/schemas/upload';
 import { isAcceptedKnowledgeFile, knowledgeUploadMachine } from './knowledgeUpload.machine';
@@ -118,20 +119,24 @@ describe('knowledge upload model', () => {
     { type: 'uploads.cleared' },
     { type: 'refused.dismissed' },
   ];
-  const { shortest } = modelPaths(machine, {
+  const options = {
     events,
     outputs: { upload: uploaded('a.pdf') },
     // What matters is the shape of the queue (capped, so the graph stays finite), not the keys handed out.
-    serialize: ({ context: c }) => [
+    serialize: ({ context: c }: AnyMachineSnapshot) => [
       Math.min(c.items.length, 2),
       c.items.some((i: { status: string }) => i.status === 'failed'),
       c.refused.length > 0,
       c.currentKey !== null,
     ],
-  });
+  };
+  const { shortest } = modelPaths(machine, options);
 
-  it('reaches every state', () => {
+  it('reaches every state and takes every transition', () => {
     expect(stateCoverage(machine, shortest).missing).toEqual([]);
+    const { states, transitions } = coverage(machine, options);
+    expect(states.missing).toEqual([]);
+    expect(transitions.missing).toEqual([]);
   });
 
   it.each(shortest.map((p) => [JSON.stringify(p.state.value), p] as const))(

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { type AnyMachineSnapshot, createActor, fromPromise } from 'xstate';
+import { coverage } from '../../../tests/coverage';
 import { modelPaths, replay, stateCoverage } from '../../../tests/model';
 import type { TestChatReply } from '../../api/schemas/chatbots';
 import { readStored, writeStored } from '../../api/storage';
@@ -147,22 +148,26 @@ describe('test chat model', () => {
     { type: 'chat.cleared' },
   ];
   const input = { botId: 'bot-1', threadId: null };
-  const { shortest } = modelPaths(testChatMachine, {
+  const options = {
     input,
     events,
     outputs: { reply: { message: 'Hi!', threadId: 'th-1' } },
     // The conversation only matters as empty or not; the counter not at all.
-    serialize: ({ context: c }) => [
+    serialize: ({ context: c }: AnyMachineSnapshot) => [
       c.lines.length > 0,
       c.lines.some((l: { failed: boolean }) => l.failed),
       c.input.trim() !== '',
       c.threadId !== null,
       c.pending !== null,
     ],
-  });
+  };
+  const { shortest } = modelPaths(testChatMachine, options);
 
-  it('reaches every state', () => {
+  it('reaches every state and takes every transition', () => {
     expect(stateCoverage(testChatMachine, shortest).missing).toEqual([]);
+    const { states, transitions } = coverage(testChatMachine, options);
+    expect(states.missing).toEqual([]);
+    expect(transitions.missing).toEqual([]);
   });
 
   it.each(shortest.map((p) => [JSON.stringify(p.state.value), p] as const))(
