@@ -33,7 +33,13 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [
       react(),
-      babel({ presets: [linguiTransformerBabelPreset()] }),
+      // Production keeps only message ids (the catalogs are complete, a check says so); other builds keep the
+      // source text too, so a string not yet in the catalogs still reads as itself.
+      babel({
+        presets: [
+          linguiTransformerBabelPreset({ descriptorFields: mode === 'production' ? 'id-only' : 'message' }),
+        ],
+      }),
       lingui(),
       mockServiceWorker(env.VITE_MOCKS === 'true'),
     ],

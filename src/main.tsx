@@ -7,8 +7,15 @@ import { storedLocale } from './i18n/locales';
 async function startDemoBackend(): Promise<void> {
   // Statically false in production builds, so the mock backend and its worker are never bundled there.
   if (import.meta.env.VITE_MOCKS !== 'true') return;
-  const { startMocks } = await import('../mocks/browser');
-  await startMocks({ scenario: new URLSearchParams(location.search).get('scenario') });
+  const params = new URLSearchParams(location.search);
+  const [{ startMocks }, { qaRuntime }] = await Promise.all([
+    import('../mocks/browser'),
+    import('./qa/runtime'),
+  ]);
+  const { scenario } = await startMocks({ scenario: params.get('scenario') });
+  qaRuntime.setScenario(scenario);
+  // A QA state link (?qa-flow=…&qa-state=…) puts that flow in that state before the app mounts.
+  if (params.has('qa-flow')) (await import('./qa/stateLink')).applyStateLinkFromUrl();
 }
 
 // The catalog loads alongside the demo backend, so the first paint is already in the user's language.

@@ -8,6 +8,7 @@ import { i18n } from '../i18n/i18n';
 import { sessionMachine } from '../machines/session/session.machine';
 import { connectToasts } from '../machines/toasts/notify';
 import { toastsMachine } from '../machines/toasts/toasts.machine';
+import { qa } from '../qa/hooks';
 import { ThemeModeProvider } from '../views/ui/themeMode';
 
 /** The long-lived actors, created once at the root. */
@@ -35,22 +36,45 @@ function Bridges() {
       },
     });
     connectToasts((toast) => toasts.send({ type: 'toast.add', toast }));
-    return () => connectToasts(null);
+    const unregister = [
+      qa?.register('session', session, sessionMachine),
+      qa?.register('toasts', toasts, toastsMachine),
+    ];
+    return () => {
+      connectToasts(null);
+      for (const u of unregister) u?.();
+    };
   }, [session, toasts]);
   return null;
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
+/** Language and theme: they outlive everything below (the QA tools remount the rest on a jump). */
+export function AppChrome({ children }: { children: ReactNode }) {
   return (
     <I18nProvider i18n={i18n}>
-      <ThemeModeProvider>
-        <ToastsContext.Provider>
-          <SessionContext.Provider options={{ input: { user: readUserInfo() } }}>
-            <Bridges />
-            {children}
-          </SessionContext.Provider>
-        </ToastsContext.Provider>
-      </ThemeModeProvider>
+      <ThemeModeProvider>{children}</ThemeModeProvider>
     </I18nProvider>
+  );
+}
+
+/** The long-lived flows: toasts and the session (restorable to a state by the QA tools). */
+export function AppState({ children }: { children: ReactNode }) {
+  const restored = qa?.pendingRestore('session');
+  useEffect(() => {
+    if (restored) qa?.restored('session', restored);
+  }, [restored]);
+  return (
+    <ToastsContext.Provider options={qa ? { inspect: qa.inspector('toasts') } : undefined}>
+      <SessionContext.Provider
+        options={{
+          input: { user: readUserInfo() },
+          ...(restored ? { snapshot: restored as never } : {}),
+          ...(qa ? { inspect: qa.inspector('session') } : {}),
+        }}
+      >
+        <Bridges />
+        {children}
+      </SessionContext.Provider>
+    </ToastsContext.Provider>
   );
 }

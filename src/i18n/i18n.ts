@@ -8,6 +8,14 @@ import { type Locale, storeLocale } from './locales';
 dayjs.extend(localizedFormat);
 dayjs.extend(relativeTime);
 
+// Demo and development builds keep source messages (see vite.config.ts); compiling them at runtime lets a
+// message not yet in the catalogs still interpolate. Production ships compiled catalogs only.
+if (import.meta.env.VITE_MOCKS === 'true') {
+  void import('@lingui/message-utils/compileMessage').then(({ compileMessage }) =>
+    i18n.setMessagesCompiler(compileMessage),
+  );
+}
+
 const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
   en: () => import('../locales/en/messages.po'),
   'zh-CN': () => import('../locales/zh-CN/messages.po'),

@@ -8,13 +8,16 @@ import { qa } from '../qa/hooks';
  * QA tools, a transition timeline, and starting from a snapshot the QA tools restore.
  */
 export function useFlow<T extends AnyStateMachine>(id: string, logic: T, options: ActorOptions<T> = {}) {
-  const restored = qa?.takeRestore(id);
+  const restored = qa?.pendingRestore(id);
   const actor = useActorRef(logic, {
     ...options,
     ...(restored ? { snapshot: restored as SnapshotFrom<T> } : {}),
     ...(qa ? { inspect: qa.inspector(id) } : {}),
   } as never);
-  useEffect(() => qa?.register(id, actor, logic), [id, actor, logic]);
+  useEffect(() => {
+    if (restored) qa?.restored(id, restored);
+    return qa?.register(id, actor, logic);
+  }, [id, actor, logic, restored]);
   return actor;
 }
 

@@ -22,6 +22,7 @@ const live = new Map<string, LiveFlow>();
 const pendingRestore = new Map<string, Snapshot<unknown>>();
 let timeline: TimelineEntry[] = [];
 let generation = 0;
+let scenario = 'happy';
 let version = 0;
 const listeners = new Set<() => void>();
 
@@ -70,17 +71,28 @@ export const qaRuntime = {
     };
   },
 
-  /** A snapshot the flow starts from next time it mounts (consumed once). */
-  takeRestore(id: string): Snapshot<unknown> | undefined {
-    const snapshot = pendingRestore.get(id);
-    pendingRestore.delete(id);
-    return snapshot;
+  /**
+   * The snapshot a flow starts from when it mounts next. Read during render (React may render more than
+   * once before mounting), cleared by the flow once mounted.
+   */
+  pendingRestore(id: string): Snapshot<unknown> | undefined {
+    return pendingRestore.get(id);
+  },
+  restored(id: string, snapshot: Snapshot<unknown>) {
+    if (pendingRestore.get(id) === snapshot) pendingRestore.delete(id);
   },
 
   /** Restores a flow to a snapshot by remounting the screens (their flows start from pending snapshots). */
   restore(id: string, snapshot: Snapshot<unknown>) {
     pendingRestore.set(id, snapshot);
     generation++;
+    changed();
+  },
+
+  /** The mock backend's scenario of this tab. */
+  scenario: () => scenario,
+  setScenario(name: string) {
+    scenario = name;
     changed();
   },
 

@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useMemo, useRef } from 'react';
 import styled from 'styled-components';
 import { Redirect } from 'wouter';
@@ -7,6 +6,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { SessionContext } from '../../app/providers';
 import { loginMachine } from '../../machines/login/login.machine';
 import { safeRedirect } from '../../machines/session/redirect';
+import { useFlowMachine } from '../../machines/useFlow';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/Field';
@@ -88,7 +88,7 @@ export function LoginView() {
       }),
     [session, target],
   );
-  const [snap, send] = useMachine(logic);
+  const [snap, send] = useFlowMachine('login', logic);
 
   if (signedInOnArrival) return <Redirect to="/" replace />;
 

@@ -1,0 +1,312 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import styled from 'styled-components';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { SCENARIOS } from '../../mocks/scenarios';
+import { implicitEvents, stateNodes } from '../machines/model';
+import { Button } from '../views/ui/Button';
+import { SelectField } from '../views/ui/Controls';
+import { Badge } from '../views/ui/Feedback';
+import { FLOW_MODELS } from './models';
+import { qaRuntime } from './runtime';
+import { jumpTo, stateLink } from './stateLink';
+
+const Launcher = styled.div`
+  position: fixed;
+  left: ${({ theme }) => theme.space(3)};
+  bottom: ${({ theme }) => theme.space(3)};
+  z-index: 80;
+  display: flex;
+  gap: ${({ theme }) => theme.space(2)};
+  align-items: center;
+`;
+
+const Panel = styled.aside`
+  position: fixed;
+  top: 0;
+  right: 0;
+  bottom: 0;
+  z-index: 80;
+  width: min(400px, 100vw);
+  overflow-y: auto;
+  padding: ${({ theme }) => theme.space(4)};
+  display: grid;
+  align-content: start;
+  gap: ${({ theme }) => theme.space(4)};
+  background: ${({ theme }) => theme.color.surface};
+  border-left: 1px solid ${({ theme }) => theme.color.border};
+  box-shadow: ${({ theme }) => theme.shadow.pop};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  h2 { font-size: ${({ theme }) => theme.font.size.lg}; }
+  h3 { font-size: ${({ theme }) => theme.font.size.md}; margin-bottom: ${({ theme }) => theme.space(2)}; }
+  pre {
+    margin: 0;
+    max-height: 180px;
+    overflow: auto;
+    padding: ${({ theme }) => theme.space(2)};
+    border-radius: ${({ theme }) => theme.radius.sm};
+    background: ${({ theme }) => theme.color.surfaceAlt};
+    font-family: ${({ theme }) => theme.font.mono};
+    font-size: ${({ theme }) => theme.font.size.xs};
+  }
+`;
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+  align-items: center;
+`;
+
+const EventRow = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space(1)};
+  padding: ${({ theme }) => theme.space(2)} 0;
+  border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  textarea { font-family: ${({ theme }) => theme.font.mono}; font-size: ${({ theme }) => theme.font.size.xs}; }
+`;
+
+const summarize = (value: unknown) =>
+  JSON.stringify(
+    value,
+    (_k, v) => (Array.isArray(v) && v.length > 5 ? [...v.slice(0, 5), `… ${v.length - 5} more`] : v),
+    2,
+  )?.slice(0, 3000);
+
+function EventForm({ event, onSend }: { event: EventObject; onSend: (e: EventObject) => void }) {
+  const { t } = useLingui();
+  const { type, ...payload } = event as EventObject & Record<string, unknown>;
+  const hasData = Object.keys(payload).length > 0;
+  const [text, setText] = useState(() => JSON.stringify(payload, null, 1));
+  const [error, setError] = useState('');
+  return (
+    <EventRow
+      onSubmit={(e) => {
+        e.preventDefault();
+        try {
+          onSend({ type, ...(hasData ? JSON.parse(text) : {}) });
+          setError('');
+        } catch {
+          setError(t`Not valid JSON`);
+        }
+      }}
+    >
+      <Row>
+        <Button type="submit" $size="sm">
+          {type}
+        </Button>
+      </Row>
+      {hasData && (
+        <textarea
+          aria-label={t`Data of ${type}`}
+          rows={2}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+      )}
+      {error && <span role="alert">{error}</span>}
+    </EventRow>
+  );
+}
+
+/**
+ * The QA tools (demo and development builds): the running flows, their state, tags, context and transitions,
+ * the events each accepts, jumps to any state (also as a link), and the mock backend's scenario.
+ */
+export function QaPanel() {
+  const { t } = useLingui();
+  const [open, setOpen] = useState(false);
+  const [selected, setSelected] = useState('');
+  const [jumpState, setJumpState] = useState('');
+  const [note, setNote] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+  useSyncExternalStore(qaRuntime.subscribe, qaRuntime.version);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey && e.shiftKey && e.code === 'KeyQ') setOpen((o) => !o);
+      if (e.key === 'Escape') setOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  useEffect(() => {
+    if (open) heading.current?.focus();
+  }, [open]);
+
+  const flows = qaRuntime.flows();
+  const flow = flows.find((f) => f.id === selected) ?? flows[0];
+  const model = flow ? FLOW_MODELS[flow.id] : undefined;
+  const snapshot = flow?.actor.getSnapshot() as AnyMachineSnapshot | undefined;
+  const candidates = model ? [...model.events, ...implicitEvents(model.machine, model)] : [];
+  const accepted = snapshot ? candidates.filter((e) => snapshot.can(e)) : [];
+  const states = model ? stateNodes(model.machine).map((n) => n.id) : [];
+  const scenario = qaRuntime.scenario();
+  const timeline = qaRuntime
+    .timeline()
+    .filter((e) => e.flow === flow?.id)
+    .slice(-12)
+    .reverse();
+
+  return (
+    <>
+      <Launcher>
+        <Button
+          $size="sm"
+          aria-expanded={open}
+          aria-controls="qa-panel"
+          title={t`QA tools (Alt+Shift+Q)`}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <Trans>QA</Trans>
+        </Button>
+        {scenario !== 'happy' && (
+          <Badge $tone="warning" data-testid="scenario-badge">
+            <Trans>Scenario: {scenario}</Trans>
+          </Badge>
+        )}
+      </Launcher>
+      {open && (
+        <Panel id="qa-panel" aria-labelledby="qa-title">
+          <Row>
+            <h2 id="qa-title" tabIndex={-1} ref={heading}>
+              <Trans>QA tools</Trans>
+            </h2>
+            <Button $size="sm" $variant="ghost" onClick={() => setOpen(false)}>
+              <Trans>Close</Trans>
+            </Button>
+          </Row>
+          <section>
+            <SelectField
+              label={<Trans>Mock scenario</Trans>}
+              value={scenario}
+              onChange={(e) => {
+                const url = new URL(location.href);
+                url.searchParams.set('scenario', e.target.value);
+                location.assign(url.toString());
+              }}
+            >
+              {SCENARIOS.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </SelectField>
+          </section>
+          <section>
+            <SelectField
+              label={<Trans>Running flow</Trans>}
+              value={flow?.id ?? ''}
+              onChange={(e) => setSelected(e.target.value)}
+            >
+              {flows.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.id}
+                </option>
+              ))}
+            </SelectField>
+          </section>
+          {flow && snapshot && (
+            <>
+              <section aria-label={t`Current state`}>
+                <h3>
+                  <Trans>State</Trans>
+                </h3>
+                <pre data-testid="qa-state">{summarize(snapshot.value)}</pre>
+                <Row style={{ marginTop: 8 }}>
+                  {[...snapshot.tags].map((tag) => (
+                    <Badge key={tag}>{tag}</Badge>
+                  ))}
+                </Row>
+              </section>
+              <section>
+                <h3>
+                  <Trans>Context</Trans>
+                </h3>
+                <pre>{summarize(snapshot.context)}</pre>
+              </section>
+              {model && (
+                <section>
+                  <h3>
+                    <Trans>Jump to state</Trans>
+                  </h3>
+                  <SelectField
+                    label={<Trans>State</Trans>}
+                    value={jumpState}
+                    onChange={(e) => setJumpState(e.target.value)}
+                  >
+                    <option value="">{t`Choose a state`}</option>
+                    {states.map((s) => (
+                      <option key={s} value={s}>
+                        {s}
+                      </option>
+                    ))}
+                  </SelectField>
+                  <Row style={{ marginTop: 8 }}>
+                    <Button
+                      $size="sm"
+                      $variant="primary"
+                      disabled={!jumpState}
+                      onClick={() =>
+                        setNote(
+                          jumpTo(flow.id, jumpState) ? t`Jumped to ${jumpState}` : t`No path to ${jumpState}`,
+                        )
+                      }
+                    >
+                      <Trans>Jump</Trans>
+                    </Button>
+                    <Button
+                      $size="sm"
+                      disabled={!jumpState}
+                      onClick={async () => {
+                        await navigator.clipboard?.writeText(stateLink(flow.id, jumpState)).catch(() => {});
+                        setNote(stateLink(flow.id, jumpState));
+                      }}
+                    >
+                      <Trans>Copy state link</Trans>
+                    </Button>
+                  </Row>
+                  {note && (
+                    <p role="status" style={{ wordBreak: 'break-all', marginTop: 8 }}>
+                      {note}
+                    </p>
+                  )}
+                </section>
+              )}
+              <section>
+                <h3>
+                  <Trans>Events it accepts now</Trans>
+                </h3>
+                {accepted.length === 0 && (
+                  <p>
+                    <Trans>None: this state waits for nothing the model knows.</Trans>
+                  </p>
+                )}
+                {accepted.map((e, i) => (
+                  <EventForm
+                    key={`${e.type}-${i}-${flow.id}`}
+                    event={e}
+                    onSend={(ev) => flow.actor.send(ev)}
+                  />
+                ))}
+              </section>
+              <section>
+                <h3>
+                  <Trans>Timeline</Trans>
+                </h3>
+                <pre data-testid="qa-timeline">
+                  {timeline
+                    .map(
+                      (e) =>
+                        `${new Date(e.at).toLocaleTimeString()}  ${e.event.type}  →  ${JSON.stringify(e.state)}`,
+                    )
+                    .join('\n')}
+                </pre>
+              </section>
+            </>
+          )}
+        </Panel>
+      )}
+    </>
+  );
+}
