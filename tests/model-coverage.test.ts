@@ -1,0 +1,39 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { modelPaths, replay } from '../src/machines/model';
+import { toastModel } from '../src/machines/toasts/toasts.model';
+import { FLOW_MODELS } from '../src/qa/models';
+import { type Coverage, coverage } from './coverage';
+
+/** Every machine of the product, through the model its tests and the QA tools share. */
+const MODELS = [...Object.values(FLOW_MODELS), toastModel];
+const report: Array<[string, Coverage]> = [];
+
+afterAll(() => {
+  const pct = (c: { covered: number; total: number }) =>
+    `${c.covered}/${c.total} (${Math.round((100 * c.covered) / c.total)} %)`;
+  const rows = report.map(
+    ([id, c]) => `${id.padEnd(22)} states ${pct(c.states).padEnd(16)} transitions ${pct(c.transitions)}`,
+  );
+  console.log(`\nModel coverage per machine:\n${rows.join('\n')}\n`);
+});
+
+describe.each(MODELS.map((m) => [m.id, m] as const))('model of %s', (id, model) => {
+  const result = coverage(model.machine, model);
+  report.push([id, result]);
+
+  it('reaches every state', () => {
+    expect(result.states.missing).toEqual([]);
+  });
+
+  it('takes every transition', () => {
+    expect(result.transitions.missing).toEqual([]);
+  });
+
+  it('replays every shortest path on a live actor', () => {
+    for (const input of [model.input, ...(model.inputs ?? [])]) {
+      for (const path of modelPaths(model.machine, { ...model, input }).shortest) {
+        expect(replay(model.machine, path, input).value).toEqual(path.state.value);
+      }
+    }
+  });
+});
