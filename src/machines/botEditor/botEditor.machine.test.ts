@@ -1,19 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyActorRef, createActor, fromPromise } from 'xstate';
 import { coverage } from '../../../tests/coverage';
-import { modelPaths, oneOf, replay, stateCoverage } from '../../../tests/model';
+
 import type { Chatbot, ChatbotBody, KnowledgeBaseFile } from '../../api/schemas/chatbots';
-import type { UploadedFile } from '../../api/schemas/upload';
 import { knowledgeUploadMachine } from '../knowledgeUpload/knowledgeUpload.machine';
+import { modelPaths, replay, stateCoverage } from '../model';
 import { connectToasts } from '../toasts/notify';
 import type { ToastInput } from '../toasts/toasts.machine';
+import { botEditorMachine, hasUnsavedChanges, botEditorMessages as m } from './botEditor.machine';
 import {
-  type BotEditorContext,
-  botEditorMachine,
-  hasUnsavedChanges,
-  isDirty,
-  botEditorMessages as m,
-} from './botEditor.machine';
+  sampleBot as bot,
+  botEditorCoverageModel,
+  botEditorModel,
+  sampleUpload as uploaded,
+} from './botEditor.model';
 import { toBody, toTemperature } from './botForm';
 
 const kb = (id: string, name = `${id}.pdf`): KnowledgeBaseFile => ({
@@ -21,31 +21,6 @@ const kb = (id: string, name = `${id}.pdf`): KnowledgeBaseFile => ({
   fileUrl: `https://files.test/${id}`,
   name,
   fileSize: 1000,
-});
-
-const bot = (id: string, over: Partial<Chatbot> = {}): Chatbot => ({
-  id,
-  name: `Bot ${id}`,
-  description: 'desc',
-  prompt: 'You are the assistant of Acme.',
-  platform: 'openai',
-  model: 'gpt-4o',
-  temperature: '0.5',
-  maxTokens: 1024,
-  stop: null,
-  type: 'chat',
-  isActive: true,
-  KnowledgeBaseFile: [],
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  ...over,
-});
-
-const uploaded = (name: string): UploadedFile => ({
-  name,
-  size: 2048,
-  date: '2026-11-22T10:00:00.000Z',
-  knowledgeFileId: `kf-${name}`,
-  url: `https://files.test/${name}`,
 });
 
 interface Fakes {
@@ -459,76 +434,11 @@ describe('bot form helpers', () => {
 });
 
 describe('bot editor model', () => {
-  const events = [
-    { type: 'user.changed', userId: 'user-1' },
-    { type: 'bot.selected', id: 'a' },
-    { type: 'bot.selected', id: 'b' },
-    { type: 'bot.selected', id: 'unknown' },
-    { type: 'bot.newRequested' },
-    { type: 'field.changed', field: 'name', value: '' },
-    { type: 'field.changed', field: 'name', value: 'Leo' },
-    { type: 'field.changed', field: 'name', value: 'Fresh' },
-    { type: 'field.changed', field: 'model', value: '' },
-    { type: 'field.changed', field: 'model', value: 'gpt-4o' },
-    { type: 'field.changed', field: 'prompt', value: '' },
-    { type: 'field.changed', field: 'prompt', value: 'Prompt' },
-    { type: 'field.changed', field: 'maxTokens', value: 'many' },
-    { type: 'temperature.changed', value: 0.2 },
-    { type: 'knowledge.uploaded', file: uploaded('faq.txt') },
-    { type: 'knowledge.removed', id: 'kf-faq.txt' },
-    { type: 'template.chosen', prompt: 'Template' },
-    { type: 'template.confirmed' },
-    { type: 'template.cancelled' },
-    { type: 'switch.confirmed' },
-    { type: 'switch.cancelled' },
-    { type: 'form.reset' },
-    { type: 'save.requested' },
-    { type: 'load.retried' },
-  ];
-  const input = { userId: 'user-1' };
-  const nameClass = (c: BotEditorContext) =>
-    c.form.name.trim() === '' ? 'blank' : c.bots.some((b) => b.name === c.form.name) ? 'used' : 'free';
-  const options = {
-    input,
-    events,
-    outputs: {
-      loadBots: oneOf([bot('a'), bot('b', { name: 'Leo' })], []),
-      reloadBots: [bot('a'), bot('b', { name: 'Leo' })],
-      loadBot: { bot: bot('a'), files: [] },
-      createBot: bot('c', { name: 'Fresh' }),
-      updateBot: bot('a', { name: 'Fresh' }),
-    },
-    // The form only as the rules see it (blank, taken, valid, changed), so the graph stays small.
-    serialize: ({ context: c }: { context: BotEditorContext }) => [
-      c.selectedId,
-      c.bots.length,
-      nameClass(c),
-      c.form.model.trim() === '',
-      c.form.prompt.trim() === '',
-      c.form.maxTokens === 'many',
-      isDirty(c),
-      c.pendingTemplate !== null,
-      c.pendingSwitch?.kind ?? null,
-    ],
-  };
-  // Paths to replay: coarser still (which rule would refuse a save, and whether anything changed).
-  const { shortest } = modelPaths(botEditorMachine, {
-    ...options,
-    serialize: ({ context: c }: { context: BotEditorContext }) => [
-      c.userId !== null,
-      c.selectedId === null,
-      c.form.name.trim() === '',
-      c.form.model.trim() === '',
-      c.form.prompt.trim() === '',
-      isDirty(c),
-      c.pendingTemplate !== null,
-      c.pendingSwitch?.kind ?? null,
-    ],
-  } as never);
+  const { shortest } = modelPaths(botEditorMachine, botEditorModel);
 
   it('reaches every state and takes every transition', () => {
     expect(stateCoverage(botEditorMachine, shortest).missing).toEqual([]);
-    const { states, transitions } = coverage(botEditorMachine, options as never);
+    const { states, transitions } = coverage(botEditorMachine, botEditorCoverageModel);
     expect(states.missing).toEqual([]);
     expect(transitions.missing).toEqual([]);
   }, 60_000);
@@ -536,7 +446,7 @@ describe('bot editor model', () => {
   it.each(shortest.map((p) => [JSON.stringify(p.state.value), p] as const))(
     'replays the shortest path to %s',
     (_, path) => {
-      expect(replay(botEditorMachine, path, input).value).toEqual(path.state.value);
+      expect(replay(botEditorMachine, path, botEditorModel.input).value).toEqual(path.state.value);
     },
   );
 });

@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type AnyMachineSnapshot, createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { coverage } from '../../../tests/coverage';
-import { modelPaths, replay, stateCoverage } from '../../../tests/model';
+
 import type { UploadedFile } from '../../api/schemas/upload';
+import { modelPaths, replay, stateCoverage } from '../model';
 import { isAcceptedKnowledgeFile, knowledgeUploadMachine } from './knowledgeUpload.machine';
+import { knowledgeUploadModel } from './knowledgeUpload.model';
 
 const file = (name: string, size = 10) => new File(['x'.repeat(size)], name);
 const uploaded = (name: string): UploadedFile => ({
@@ -108,33 +110,12 @@ describe('knowledge upload', () => {
 });
 
 describe('knowledge upload model', () => {
-  // Alone, without the bot editor around it, there is no parent to tell.
-  const machine = knowledgeUploadMachine.provide({ actions: { reportUploaded: () => {} } });
-  const events = [
-    // Files serialize as {}: the name field tells the two events apart for the graph.
-    { type: 'files.added', files: [file('a.pdf')], name: 'a.pdf' },
-    { type: 'files.added', files: [file('virus.exe')], name: 'virus.exe' },
-    { type: 'upload.retried', key: 'upload-1' },
-    { type: 'upload.removed', key: 'upload-1' },
-    { type: 'uploads.cleared' },
-    { type: 'refused.dismissed' },
-  ];
-  const options = {
-    events,
-    outputs: { upload: uploaded('a.pdf') },
-    // What matters is the shape of the queue (capped, so the graph stays finite), not the keys handed out.
-    serialize: ({ context: c }: AnyMachineSnapshot) => [
-      Math.min(c.items.length, 2),
-      c.items.some((i: { status: string }) => i.status === 'failed'),
-      c.refused.length > 0,
-      c.currentKey !== null,
-    ],
-  };
-  const { shortest } = modelPaths(machine, options);
+  const { machine } = knowledgeUploadModel;
+  const { shortest } = modelPaths(machine, knowledgeUploadModel);
 
   it('reaches every state and takes every transition', () => {
     expect(stateCoverage(machine, shortest).missing).toEqual([]);
-    const { states, transitions } = coverage(machine, options);
+    const { states, transitions } = coverage(machine, knowledgeUploadModel);
     expect(states.missing).toEqual([]);
     expect(transitions.missing).toEqual([]);
   });
@@ -142,8 +123,7 @@ describe('knowledge upload model', () => {
   it.each(shortest.map((p) => [JSON.stringify(p.state.value), p] as const))(
     'replays the shortest path to %s',
     (_, path) => {
-      const snapshot = replay(machine, path);
-      expect(snapshot.value).toEqual(path.state.value);
+      expect(replay(machine, path).value).toEqual(path.state.value);
     },
   );
 });

@@ -1,10 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type AnyMachineSnapshot, createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { coverage } from '../../../tests/coverage';
-import { modelPaths, replay, stateCoverage } from '../../../tests/model';
+
 import type { TestChatReply } from '../../api/schemas/chatbots';
 import { readStored, writeStored } from '../../api/storage';
+import { modelPaths, replay, stateCoverage } from '../model';
 import { testChatMachine, testThreadName } from './testChat.machine';
+import { testChatModel } from './testChat.model';
 
 type Send = (input: { botId: string; message: string; threadId: string | null }) => Promise<TestChatReply>;
 
@@ -140,32 +142,11 @@ describe('test chat', () => {
 });
 
 describe('test chat model', () => {
-  const events = [
-    { type: 'input.changed', value: 'hello' },
-    { type: 'input.changed', value: ' ' },
-    { type: 'message.sent' },
-    { type: 'reply.retried' },
-    { type: 'chat.cleared' },
-  ];
-  const input = { botId: 'bot-1', threadId: null };
-  const options = {
-    input,
-    events,
-    outputs: { reply: { message: 'Hi!', threadId: 'th-1' } },
-    // The conversation only matters as empty or not; the counter not at all.
-    serialize: ({ context: c }: AnyMachineSnapshot) => [
-      c.lines.length > 0,
-      c.lines.some((l: { failed: boolean }) => l.failed),
-      c.input.trim() !== '',
-      c.threadId !== null,
-      c.pending !== null,
-    ],
-  };
-  const { shortest } = modelPaths(testChatMachine, options);
+  const { shortest } = modelPaths(testChatMachine, testChatModel);
 
   it('reaches every state and takes every transition', () => {
     expect(stateCoverage(testChatMachine, shortest).missing).toEqual([]);
-    const { states, transitions } = coverage(testChatMachine, options);
+    const { states, transitions } = coverage(testChatMachine, testChatModel);
     expect(states.missing).toEqual([]);
     expect(transitions.missing).toEqual([]);
   });
@@ -173,7 +154,7 @@ describe('test chat model', () => {
   it.each(shortest.map((p) => [JSON.stringify(p.state.value), p] as const))(
     'replays the shortest path to %s',
     (_, path) => {
-      expect(replay(testChatMachine, path, input).value).toEqual(path.state.value);
+      expect(replay(testChatMachine, path, testChatModel.input).value).toEqual(path.state.value);
     },
   );
 });

@@ -1,0 +1,38 @@
+import type { FlowModel } from '../model';
+import { type KnowledgeUploadContext, knowledgeUploadMachine } from './knowledgeUpload.machine';
+
+const file = (name: string) => new File(['hello'], name);
+
+export const knowledgeUploadModel: FlowModel = {
+  id: 'knowledgeUpload',
+  // Alone, without the bot editor around it, there is no parent to tell.
+  machine: knowledgeUploadMachine.provide({ actions: { reportUploaded: () => {} } }),
+  events: [
+    // Files serialize as {}: the name field tells the two events apart for the graph.
+    { type: 'files.added', files: [file('faq.pdf')], name: 'faq.pdf' },
+    { type: 'files.added', files: [file('virus.exe')], name: 'virus.exe' },
+    { type: 'upload.retried', key: 'upload-1' },
+    { type: 'upload.removed', key: 'upload-1' },
+    { type: 'uploads.cleared' },
+    { type: 'refused.dismissed' },
+  ],
+  outputs: {
+    upload: {
+      name: 'faq.pdf',
+      size: 5,
+      date: '2026-11-22T10:00:00.000Z',
+      knowledgeFileId: 'kf-faq',
+      url: 'https://files.demo.test/faq.pdf',
+    },
+  },
+  // The shape of the queue (capped, so the graph stays finite), not the keys handed out.
+  serialize: ({ context }) => {
+    const c = context as KnowledgeUploadContext;
+    return [
+      Math.min(c.items.length, 2),
+      c.items.some((i) => i.status === 'failed'),
+      c.refused.length > 0,
+      c.currentKey !== null,
+    ];
+  },
+};
