@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { type AnyMachineSnapshot, and, assign, fromPromise, not, or, sendTo, setup, stateIn } from 'xstate';
+import { type AnyMachineSnapshot, and, assign, not, or, sendTo, setup, stateIn } from 'xstate';
 import {
   createChatbot,
   getChatbot,
@@ -16,6 +16,7 @@ import {
   type KnowledgeUploadedEvent,
   knowledgeUploadMachine,
 } from '../knowledgeUpload/knowledgeUpload.machine';
+import { fromRequest } from '../request';
 import { notify } from '../toasts/notify';
 import {
   type BotExtras,
@@ -121,10 +122,10 @@ export const botEditorMachine = setup({
     input: {} as { userId: string | null },
   },
   actors: {
-    listBots: fromPromise<Chatbot[], { userId: string | null }>(({ input, signal }) =>
+    listBots: fromRequest<Chatbot[], { userId: string | null }>(({ input, signal }) =>
       input.userId ? listUserChatbots(input.userId, signal) : listChatbots(signal),
     ),
-    loadBot: fromPromise<{ bot: Chatbot; files: KnowledgeBaseFile[] }, { id: string }>(
+    loadBot: fromRequest<{ bot: Chatbot; files: KnowledgeBaseFile[] }, { id: string }>(
       async ({ input, signal }) => {
         const [bot, files] = await Promise.all([
           getChatbot(input.id, signal),
@@ -133,10 +134,10 @@ export const botEditorMachine = setup({
         return { bot, files };
       },
     ),
-    createBot: fromPromise<Chatbot, { userId: string; body: ChatbotBody }>(({ input, signal }) =>
+    createBot: fromRequest<Chatbot, { userId: string; body: ChatbotBody }>(({ input, signal }) =>
       createChatbot(input.userId, input.body, signal),
     ),
-    updateBot: fromPromise<Chatbot, { id: string; body: ChatbotBody }>(({ input, signal }) =>
+    updateBot: fromRequest<Chatbot, { id: string; body: ChatbotBody }>(({ input, signal }) =>
       updateChatbot(input.id, input.body, signal),
     ),
     uploads: knowledgeUploadMachine,

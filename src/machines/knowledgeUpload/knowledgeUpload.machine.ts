@@ -1,8 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { assign, fromPromise, sendParent, setup } from 'xstate';
+import { assign, sendParent, setup } from 'xstate';
 import { KNOWLEDGE_FILE_EXTENSIONS, type UploadedFile } from '../../api/schemas/upload';
 import { uploadKnowledgeFile } from '../../api/upload';
 import { describeError } from '../errors';
+import { fromRequest } from '../request';
 
 /** A file waiting for its turn, or one whose upload failed (it stays listed, with a retry). */
 export interface UploadItem {
@@ -53,7 +54,7 @@ const current = (context: KnowledgeUploadContext) =>
 export const knowledgeUploadMachine = setup({
   types: { context: {} as KnowledgeUploadContext, events: {} as KnowledgeUploadEvent },
   actors: {
-    uploadFile: fromPromise<UploadedFile, { file: File }>(({ input, signal }) =>
+    uploadFile: fromRequest<UploadedFile, { file: File }>(({ input, signal }) =>
       uploadKnowledgeFile(input.file, signal),
     ),
   },

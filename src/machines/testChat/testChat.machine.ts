@@ -1,9 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { sendTestMessage } from '../../api/chatbots';
 import type { TestChatReply } from '../../api/schemas/chatbots';
 import { readStored, writeStored } from '../../api/storage';
 import { describeError } from '../errors';
+import { fromRequest } from '../request';
 
 export interface ChatLine {
   id: number;
@@ -45,7 +46,7 @@ export const testChatMachine = setup({
     input: {} as { botId: string; threadId?: string | null },
   },
   actors: {
-    sendMessage: fromPromise<TestChatReply, { botId: string; message: string; threadId: string | null }>(
+    sendMessage: fromRequest<TestChatReply, { botId: string; message: string; threadId: string | null }>(
       ({ input, signal }) =>
         sendTestMessage(
           input.botId,
