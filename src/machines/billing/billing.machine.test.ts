@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { modelPaths, replay, stateCoverage } from '../../../tests/model';
+import { coverage } from '../../../tests/coverage';
 import type { MembershipPlan, TokenRemaining, UserMembership } from '../../api/schemas/membership';
+import { modelPaths, replay, stateCoverage } from '../model';
 import { connectToasts } from '../toasts/notify';
 import { billingMachine, billingMessages, customerPlans } from './billing.machine';
+import { billingModel } from './billing.model';
 import { httpUrl } from './links';
 import { instanceQuota, quota, tokenQuota } from './quota';
 
@@ -199,54 +201,26 @@ describe('billing model', () => {
   beforeEach(() => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
   });
-  const events = [
-    { type: 'membership.refresh' },
-    { type: 'plans.retry' },
-    { type: 'tokens.retry' },
-    { type: 'subscription.manageRequested' },
-    { type: 'subscription.sessionKnown', sessionId: 'cs_1' },
-  ];
-  const graphs = [null, 'cs_0'].flatMap((checkoutSessionId) =>
-    [plans, []].flatMap((planList) =>
-      [{ url: 'https://portal.example' }, { url: 'ftp://portal.example' }].flatMap((urlAnswer) =>
-        modelPaths(billingMachine, {
-          input: { checkoutSessionId },
-          events,
-          outputs: {
-            loadPlans: planList,
-            loadMembership: membership,
-            loadTokens: { resetTime: '2026-12-01T00:00:00.000Z', tokens },
-            loadManagementUrl: urlAnswer,
-          },
-          // Which data is present is what matters, not the data itself.
-          serialize: ({ context: c }) => [
-            c.membership !== null,
-            c.plans.length > 0,
-            c.tokens !== null,
-            c.checkoutSessionId !== null,
-          ],
-        }).shortest.map((path) => ({ path, checkoutSessionId })),
-      ),
-    ),
+  // One graph per start input; a state reached in several needs replaying once.
+  const paths = [billingModel.input, ...(billingModel.inputs ?? [])].flatMap((input) =>
+    modelPaths(billingMachine, { ...billingModel, input }).shortest.map((path) => ({ path, input })),
   );
-  // The same state reached in several graphs needs replaying once.
-  const unique = [
-    ...new Map(graphs.map((g) => [JSON.stringify([g.path.state.value, g.checkoutSessionId]), g])).values(),
-  ];
+  const unique = [...new Map(paths.map((p) => [JSON.stringify([p.path.state.value, p.input]), p])).values()];
 
-  it('reaches every state', () => {
+  it('reaches every state and transition', () => {
     expect(
       stateCoverage(
         billingMachine,
-        graphs.map((g) => g.path),
+        paths.map((p) => p.path),
       ).missing,
     ).toEqual([]);
+    expect(coverage(billingMachine, billingModel).transitions.missing).toEqual([]);
   });
 
-  it.each(unique.map((g) => [JSON.stringify(g.path.state.value), g] as const))(
+  it.each(unique.map((p) => [JSON.stringify(p.path.state.value), p] as const))(
     'replays the shortest path to %s',
-    (_, { path, checkoutSessionId }) => {
-      expect(replay(billingMachine, path, { checkoutSessionId }).value).toEqual(path.state.value);
+    (_, { path, input }) => {
+      expect(replay(billingMachine, path, input).value).toEqual(path.state.value);
     },
   );
 });

@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { getTokenRemaining, getTokenResetTime, getUserMembership, listPlans } from '../../api/membership';
 import { getSubscriptionManagementUrl } from '../../api/payments';
 import {
@@ -9,6 +9,7 @@ import {
   type UserMembership,
 } from '../../api/schemas/membership';
 import { describeError } from '../errors';
+import { fromRequest } from '../request';
 import { notify } from '../toasts/notify';
 import { httpUrl } from './links';
 
@@ -56,13 +57,13 @@ export const billingMachine = setup({
     input: {} as { checkoutSessionId: string | null },
   },
   actors: {
-    loadMembership: fromPromise<UserMembership>(({ signal }) => getUserMembership(signal)),
-    loadPlans: fromPromise<MembershipPlan[]>(({ signal }) => listPlans(signal)),
-    loadTokens: fromPromise<{ resetTime: string; tokens: TokenRemaining }>(async ({ signal }) => {
+    loadMembership: fromRequest<UserMembership>(({ signal }) => getUserMembership(signal)),
+    loadPlans: fromRequest<MembershipPlan[]>(({ signal }) => listPlans(signal)),
+    loadTokens: fromRequest<{ resetTime: string; tokens: TokenRemaining }>(async ({ signal }) => {
       const [reset, tokens] = await Promise.all([getTokenResetTime(signal), getTokenRemaining(signal)]);
       return { resetTime: reset.resetTime, tokens };
     }),
-    loadManagementUrl: fromPromise<{ url: string }, { sessionId: string }>(({ input, signal }) =>
+    loadManagementUrl: fromRequest<{ url: string }, { sessionId: string }>(({ input, signal }) =>
       getSubscriptionManagementUrl(input.sessionId, signal),
     ),
   },

@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { modelPaths, replay, stateCoverage } from '../../../tests/model';
+import { coverage } from '../../../tests/coverage';
 import type { PaymentSessionDetails } from '../../api/schemas/payments';
+import { modelPaths, replay, stateCoverage } from '../model';
 import { paymentSuccessMachine, paymentSuccessMessages } from './paymentSuccess.machine';
+import { paymentSuccessModel } from './paymentSuccess.model';
 
 const details = { paymentAmount: 29_900, paymentCurrency: 'usd' } as PaymentSessionDetails;
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -59,27 +61,29 @@ describe('payment success', () => {
 });
 
 describe('payment success model', () => {
-  const paths = [null, 'cs_1'].flatMap((sessionId) =>
-    modelPaths(paymentSuccessMachine, {
-      input: { sessionId },
-      events: [{ type: 'details.retry' }],
-      outputs: { loadDetails: details },
-    }).shortest.map((path) => ({ path, sessionId })),
+  // One graph per start input; a state reached in several needs replaying once.
+  const paths = [paymentSuccessModel.input, ...(paymentSuccessModel.inputs ?? [])].flatMap((input) =>
+    modelPaths(paymentSuccessMachine, { ...paymentSuccessModel, input }).shortest.map((path) => ({
+      path,
+      input,
+    })),
   );
+  const unique = [...new Map(paths.map((p) => [JSON.stringify([p.path.state.value, p.input]), p])).values()];
 
-  it('reaches every state', () => {
+  it('reaches every state and transition', () => {
     expect(
       stateCoverage(
         paymentSuccessMachine,
         paths.map((p) => p.path),
       ).missing,
     ).toEqual([]);
+    expect(coverage(paymentSuccessMachine, paymentSuccessModel).transitions.missing).toEqual([]);
   });
 
-  it.each(paths.map((p) => [JSON.stringify(p.path.state.value), p] as const))(
+  it.each(unique.map((p) => [JSON.stringify(p.path.state.value), p] as const))(
     'replays the shortest path to %s',
-    (_, { path, sessionId }) => {
-      expect(replay(paymentSuccessMachine, path, { sessionId }).value).toEqual(path.state.value);
+    (_, { path, input }) => {
+      expect(replay(paymentSuccessMachine, path, input).value).toEqual(path.state.value);
     },
   );
 });

@@ -1,8 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { getPaymentSession } from '../../api/payments';
 import type { PaymentSessionDetails } from '../../api/schemas/payments';
+import { fromRequest } from '../request';
 
 export const paymentSuccessMessages = {
   missingSession: msg`Missing payment session ID.`,
@@ -25,7 +26,7 @@ export const paymentSuccessMachine = setup({
     input: {} as { sessionId: string | null },
   },
   actors: {
-    loadDetails: fromPromise<PaymentSessionDetails, { sessionId: string }>(({ input, signal }) =>
+    loadDetails: fromRequest<PaymentSessionDetails, { sessionId: string }>(({ input, signal }) =>
       getPaymentSession(input.sessionId, signal),
     ),
   },

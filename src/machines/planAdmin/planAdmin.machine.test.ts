@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { modelPaths, replay, stateCoverage } from '../../../tests/model';
+import { coverage } from '../../../tests/coverage';
 import type { MembershipPlan, PlanBody } from '../../api/schemas/membership';
+import { modelPaths, replay, stateCoverage } from '../model';
 import { connectToasts } from '../toasts/notify';
 import { planAdminMachine, planAdminMessages } from './planAdmin.machine';
+import { planAdminModel } from './planAdmin.model';
 import { draftOf, invalidFields, newPlanDraft, toPlanBody } from './planDraft';
 
 const plan = (over: Partial<MembershipPlan>): MembershipPlan => ({
@@ -240,46 +242,26 @@ describe('plan administration', () => {
 });
 
 describe('plan administration model', () => {
-  const events = [
-    { type: 'plans.retry' },
-    { type: 'plan.createRequested' },
-    { type: 'plan.editRequested', plan: pro },
-    { type: 'plan.deleteRequested', plan: pro },
-    { type: 'form.changed', patch: { name: 'Growth' } },
-    { type: 'form.changed', patch: { level: 'x' } },
-    { type: 'form.submitted' },
-    { type: 'form.closed' },
-    { type: 'delete.confirmed' },
-    { type: 'delete.cancelled' },
-  ];
-  const { shortest } = modelPaths(planAdminMachine, {
-    events,
-    outputs: {
-      loadPlans: [pro, free],
-      createPlan: plan({ id: 'plan-new' }),
-      updatePlan: pro,
-      deletePlan: {},
-    },
-    // Created plans pile up in the list: only which plans are there counts, so the graph stays finite.
-    serialize: ({ context: c }) => [
-      [...new Set(c.plans.map((p: MembershipPlan) => p.id))].sort(),
-      c.draft.name,
-      c.draft.level,
-      c.target?.id ?? null,
-      c.invalid.length > 0,
-    ],
+  // One graph per start input; a state reached in several needs replaying once.
+  const paths = [planAdminModel.input, ...(planAdminModel.inputs ?? [])].flatMap((input) =>
+    modelPaths(planAdminMachine, { ...planAdminModel, input }).shortest.map((path) => ({ path, input })),
+  );
+  const unique = [...new Map(paths.map((p) => [JSON.stringify([p.path.state.value, p.input]), p])).values()];
+
+  it('reaches every state and transition', () => {
+    expect(
+      stateCoverage(
+        planAdminMachine,
+        paths.map((p) => p.path),
+      ).missing,
+    ).toEqual([]);
+    expect(coverage(planAdminMachine, planAdminModel).transitions.missing).toEqual([]);
   });
 
-  it('reaches every state', () => {
-    expect(stateCoverage(planAdminMachine, shortest).missing).toEqual([]);
-  });
-
-  // Many vertices differ only in context: replay one path per state value.
-  const unique = [...new Map(shortest.map((p) => [JSON.stringify(p.state.value), p])).values()];
-  it.each(unique.map((p) => [JSON.stringify(p.state.value), p] as const))(
+  it.each(unique.map((p) => [JSON.stringify(p.path.state.value), p] as const))(
     'replays the shortest path to %s',
-    (_, path) => {
-      expect(replay(planAdminMachine, path).value).toEqual(path.state.value);
+    (_, { path, input }) => {
+      expect(replay(planAdminMachine, path, input).value).toEqual(path.state.value);
     },
   );
 });

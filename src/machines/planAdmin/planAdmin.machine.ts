@@ -1,8 +1,9 @@
 import { msg } from '@lingui/core/macro';
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { createPlan, deletePlan, listPlans, updatePlan } from '../../api/membership';
 import { type MembershipPlan, type PlanBody, PlanStatus } from '../../api/schemas/membership';
 import { describeError } from '../errors';
+import { fromRequest } from '../request';
 import { notify } from '../toasts/notify';
 import {
   draftOf,
@@ -62,12 +63,12 @@ const success = (title: (typeof planAdminMessages)[keyof typeof planAdminMessage
 export const planAdminMachine = setup({
   types: { context: {} as PlanAdminContext, events: {} as PlanAdminEvent },
   actors: {
-    loadPlans: fromPromise<MembershipPlan[]>(({ signal }) => listPlans(signal)),
-    createPlan: fromPromise<MembershipPlan, PlanBody>(({ input, signal }) => createPlan(input, signal)),
-    updatePlan: fromPromise<MembershipPlan, { id: string; body: PlanBody }>(({ input, signal }) =>
+    loadPlans: fromRequest<MembershipPlan[]>(({ signal }) => listPlans(signal)),
+    createPlan: fromRequest<MembershipPlan, PlanBody>(({ input, signal }) => createPlan(input, signal)),
+    updatePlan: fromRequest<MembershipPlan, { id: string; body: PlanBody }>(({ input, signal }) =>
       updatePlan(input.id, input.body, signal),
     ),
-    deletePlan: fromPromise<unknown, { id: string }>(({ input, signal }) => deletePlan(input.id, signal)),
+    deletePlan: fromRequest<unknown, { id: string }>(({ input, signal }) => deletePlan(input.id, signal)),
   },
   guards: {
     draftValid: ({ context }) => invalidFields(context.draft).length === 0,

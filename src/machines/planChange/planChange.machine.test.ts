@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { modelPaths, replay, stateCoverage } from '../../../tests/model';
+import { coverage } from '../../../tests/coverage';
 import type { MembershipPlan } from '../../api/schemas/membership';
 import type { CreatePaymentResult } from '../../api/schemas/payments';
 import { MEMBERSHIP_REFRESH_DELAY_MS, PLAN_UPDATE_RELOAD_DELAY_MS } from '../constants';
+import { modelPaths, replay, stateCoverage } from '../model';
 import { connectToasts } from '../toasts/notify';
 import {
   monthlyEquivalent,
@@ -12,6 +13,7 @@ import {
   planStanding,
   yearlySaving,
 } from './planChange.machine';
+import { planChangeModel } from './planChange.model';
 
 const plan = (over: Partial<MembershipPlan>): MembershipPlan => ({
   id: 'plan-pro',
@@ -215,44 +217,26 @@ describe('return from payment', () => {
 });
 
 describe('plan change model', () => {
-  const events = [
-    { type: 'plan.selected', plan: pro, current: onStarter },
-    { type: 'plan.selected', plan: free, current: onStarter },
-    { type: 'plan.selected', plan: monthlyOnly, current: onStarter },
-    { type: 'cycle.chosen', scheduleType: 1 },
-    { type: 'cycle.chosen', scheduleType: 2 },
-    { type: 'dialog.closed' },
-  ];
-  const outcomes = [
-    { redirectUrl: 'https://pay.example/cs_1' },
-    { isUpdate: true },
-    { redirectUrl: 'javascript:alert(1)' },
-  ];
-  // One graph per payment answer and per arrival (with and without session_id).
-  const paths = outcomes.flatMap((output) =>
-    [null, 'cs_1'].flatMap((returnSessionId) =>
-      modelPaths(planChangeMachine, {
-        input: { returnSessionId },
-        events,
-        outputs: { createPayment: output },
-        serialize: ({ context: c }) => [c.plan?.id ?? null, c.scheduleType, c.redirectUrl],
-      }).shortest.map((path) => ({ path, returnSessionId })),
-    ),
+  // One graph per start input; a state reached in several needs replaying once.
+  const paths = [planChangeModel.input, ...(planChangeModel.inputs ?? [])].flatMap((input) =>
+    modelPaths(planChangeMachine, { ...planChangeModel, input }).shortest.map((path) => ({ path, input })),
   );
+  const unique = [...new Map(paths.map((p) => [JSON.stringify([p.path.state.value, p.input]), p])).values()];
 
-  it('reaches every state', () => {
+  it('reaches every state and transition', () => {
     expect(
       stateCoverage(
         planChangeMachine,
         paths.map((p) => p.path),
       ).missing,
     ).toEqual([]);
+    expect(coverage(planChangeMachine, planChangeModel).transitions.missing).toEqual([]);
   });
 
-  it.each(paths.map((p) => [JSON.stringify(p.path.state.value), p] as const))(
+  it.each(unique.map((p) => [JSON.stringify(p.path.state.value), p] as const))(
     'replays the shortest path to %s',
-    (_, { path, returnSessionId }) => {
-      expect(replay(planChangeMachine, path, { returnSessionId }).value).toEqual(path.state.value);
+    (_, { path, input }) => {
+      expect(replay(planChangeMachine, path, input).value).toEqual(path.state.value);
     },
   );
 });

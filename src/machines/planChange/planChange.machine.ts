@@ -1,10 +1,11 @@
 import { msg } from '@lingui/core/macro';
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { createPayment } from '../../api/payments';
 import type { MembershipPlan } from '../../api/schemas/membership';
 import { type CreatePaymentResult, ScheduleType, type ScheduleTypeCode } from '../../api/schemas/payments';
 import { httpUrl } from '../billing/links';
 import { MEMBERSHIP_REFRESH_DELAY_MS, PLAN_UPDATE_RELOAD_DELAY_MS } from '../constants';
+import { fromRequest } from '../request';
 import { notify } from '../toasts/notify';
 
 /** What the plan rules need of the user's membership. */
@@ -70,7 +71,7 @@ export const planChangeMachine = setup({
     input: {} as { returnSessionId?: string | null },
   },
   actors: {
-    createPayment: fromPromise<CreatePaymentResult, { membershipId: string; scheduleType: ScheduleTypeCode }>(
+    createPayment: fromRequest<CreatePaymentResult, { membershipId: string; scheduleType: ScheduleTypeCode }>(
       ({ input, signal }) => createPayment(input, signal),
     ),
   },

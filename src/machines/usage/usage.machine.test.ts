@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { modelPaths, replay, stateCoverage } from '../../../tests/model';
+import { coverage } from '../../../tests/coverage';
 import { TimeRange, type TimeRangeCode, type UsageInfo } from '../../api/schemas/instances';
+import { modelPaths, replay, stateCoverage } from '../model';
 import { USAGE_PERIODS, usageMachine } from './usage.machine';
+import { usageModel } from './usage.model';
 
 const usage = (total: number): UsageInfo => ({
   nowInstanceNum: 1,
@@ -77,26 +79,26 @@ describe('usage details', () => {
 });
 
 describe('usage model', () => {
-  const events = [
-    { type: 'period.changed', timeRange: TimeRange.today },
-    { type: 'period.changed', timeRange: TimeRange.all },
-    { type: 'usage.retry' },
-  ];
-  const { shortest } = modelPaths(usageMachine, {
-    input: {},
-    events,
-    outputs: { loadUsage: usage(1) },
-    serialize: ({ context: c }) => [c.timeRange, c.usage !== null, c.error !== null],
+  // One graph per start input; a state reached in several needs replaying once.
+  const paths = [usageModel.input, ...(usageModel.inputs ?? [])].flatMap((input) =>
+    modelPaths(usageMachine, { ...usageModel, input }).shortest.map((path) => ({ path, input })),
+  );
+  const unique = [...new Map(paths.map((p) => [JSON.stringify([p.path.state.value, p.input]), p])).values()];
+
+  it('reaches every state and transition', () => {
+    expect(
+      stateCoverage(
+        usageMachine,
+        paths.map((p) => p.path),
+      ).missing,
+    ).toEqual([]);
+    expect(coverage(usageMachine, usageModel).transitions.missing).toEqual([]);
   });
 
-  it('reaches every state', () => {
-    expect(stateCoverage(usageMachine, shortest).missing).toEqual([]);
-  });
-
-  it.each(shortest.map((p) => [JSON.stringify(p.state.value), p] as const))(
+  it.each(unique.map((p) => [JSON.stringify(p.path.state.value), p] as const))(
     'replays the shortest path to %s',
-    (_, path) => {
-      expect(replay(usageMachine, path).value).toEqual(path.state.value);
+    (_, { path, input }) => {
+      expect(replay(usageMachine, path, input).value).toEqual(path.state.value);
     },
   );
 });

@@ -1,9 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { getUsageInfo } from '../../api/instances';
 import { TimeRange, type TimeRangeCode, type UsageInfo } from '../../api/schemas/instances';
 import { describeError } from '../errors';
+import { fromRequest } from '../request';
 
 /** The periods the usage details offer (spec section 2), in their order, with their time range codes. */
 export const USAGE_PERIODS: ReadonlyArray<{ code: TimeRangeCode; label: MessageDescriptor }> = [
@@ -33,7 +34,7 @@ export const usageMachine = setup({
     input: {} as { timeRange?: TimeRangeCode } | undefined,
   },
   actors: {
-    loadUsage: fromPromise<UsageInfo, { timeRange: TimeRangeCode }>(({ input, signal }) =>
+    loadUsage: fromRequest<UsageInfo, { timeRange: TimeRangeCode }>(({ input, signal }) =>
       getUsageInfo(input.timeRange, signal),
     ),
   },

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { ScheduleType } from '../../api/schemas/payments';
 import { SessionContext } from '../../app/providers';
+import { useFlowMachine } from '../../machines/useFlow';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Card, Muted } from '../ui/Card';
@@ -83,21 +83,20 @@ const Single = styled(Card)`
   a { justify-self: start; }
 `;
 
+const logic = demoCheckoutMachine.provide({
+  actions: {
+    returnPaid: (_, { sessionId: id }) =>
+      navigate(`/payment-success?sessionId=${encodeURIComponent(id)}`, { replace: true }),
+    returnCancelled: () => navigate('/usage-billing', { replace: true }),
+  },
+});
+
 /** Demo only: a checkout page that looks like a payment provider's, and returns like one. */
 export function DemoCheckoutView() {
   const { i18n, t } = useLingui();
   const email = SessionContext.useSelector((s) => s.context.user?.email ?? '');
   const [sessionId] = useState(() => new URLSearchParams(location.search).get('session_id'));
-  const [snap, send] = useMachine(
-    demoCheckoutMachine.provide({
-      actions: {
-        returnPaid: (_, { sessionId: id }) =>
-          navigate(`/payment-success?sessionId=${encodeURIComponent(id)}`, { replace: true }),
-        returnCancelled: () => navigate('/usage-billing', { replace: true }),
-      },
-    }),
-    { input: { sessionId } },
-  );
+  const [snap, send] = useFlowMachine('demoCheckout', logic, { input: { sessionId } });
 
   useEffect(() => {
     document.title = `${t`Demo checkout`} · Influx`;

@@ -4,8 +4,10 @@ import { resetAndSeed } from '../../../mocks/node';
 import { planOf } from '../../../mocks/rules';
 import { DEMO_OWNER } from '../../../mocks/seed';
 import { call, withMockServer } from '../../../mocks/testing';
-import { modelPaths, replay, stateCoverage } from '../../../tests/model';
+import { coverage } from '../../../tests/coverage';
+import { modelPaths, replay, stateCoverage } from '../../machines/model';
 import { demoCheckoutMachine } from './demoCheckout.machine';
+import { demoCheckoutModel } from './demoCheckout.model';
 
 withMockServer();
 beforeEach(async () => {
@@ -74,33 +76,27 @@ describe('demo checkout', () => {
 });
 
 describe('demo checkout model', () => {
-  const summary = (status: string) => ({
-    sessionId: 'cs_1',
-    status,
-    planName: 'Pro',
-    scheduleType: 1,
-    amount: 1,
-    currency: 'usd',
-  });
-  const events = [{ type: 'checkout.paid' }, { type: 'checkout.cancelled' }];
-  const paths = [summary('pending'), summary('paid'), summary('cancelled'), null].flatMap(
-    (lookup) =>
-      modelPaths(demoCheckoutMachine, {
-        input: { sessionId: 'cs_1' },
-        events,
-        outputs: { lookup, pay: summary('paid'), cancel: summary('cancelled') },
-        serialize: ({ context: c }) => c.checkout?.status ?? null,
-      }).shortest,
+  const paths = [demoCheckoutModel.input, ...(demoCheckoutModel.inputs ?? [])].flatMap((input) =>
+    modelPaths(demoCheckoutMachine, { ...demoCheckoutModel, input }).shortest.map((path) => ({
+      path,
+      input,
+    })),
   );
 
-  it('reaches every state', () => {
-    expect(stateCoverage(demoCheckoutMachine, paths).missing).toEqual([]);
+  it('reaches every state and transition', () => {
+    expect(
+      stateCoverage(
+        demoCheckoutMachine,
+        paths.map((p) => p.path),
+      ).missing,
+    ).toEqual([]);
+    expect(coverage(demoCheckoutMachine, demoCheckoutModel).transitions.missing).toEqual([]);
   });
 
-  it.each(paths.map((p) => [JSON.stringify(p.state.value), p] as const))(
+  it.each(paths.map((p) => [JSON.stringify(p.path.state.value), p] as const))(
     'replays the shortest path to %s',
-    (_, path) => {
-      expect(replay(demoCheckoutMachine, path, { sessionId: 'cs_1' }).value).toEqual(path.state.value);
+    (_, { path, input }) => {
+      expect(replay(demoCheckoutMachine, path, input).value).toEqual(path.state.value);
     },
   );
 });

@@ -1,18 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../../mocks/db';
 import { resetAndSeed, server } from '../../../mocks/node';
 import { withMockServer } from '../../../mocks/testing';
 import { renderApp } from '../../../tests/render';
 
 withMockServer();
+// Forms typed key by key take a while on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+// The screen is a lazy chunk: load it once before the tests, outside their time limit.
+beforeAll(() => import('./MembershipView'), 30_000);
 beforeEach(async () => {
   await resetAndSeed();
 });
 
-const user = () => userEvent.setup();
+const user = () => userEvent.setup({ delay: null });
 const rowNames = () =>
   within(screen.getByRole('table', { name: 'Membership plans' }))
     .getAllByRole('rowheader')

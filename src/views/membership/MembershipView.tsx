@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { planAdminMachine } from '../../machines/planAdmin/planAdmin.machine';
+import { useFlow } from '../../machines/useFlow';
 import { Button } from '../ui/Button';
 import { Card, Muted, PageHeader } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -10,7 +11,7 @@ import { PlanTable } from './PlanTable';
 
 /** Administrators manage the membership plans: create, edit, delete (spec section 2). */
 export function MembershipView() {
-  const admin = useActorRef(planAdminMachine);
+  const admin = useFlow('planAdmin', planAdminMachine);
   const loading = useSelector(admin, (s) => s.hasTag('loading'));
   const failed = useSelector(admin, (s) => s.hasTag('error'));
   const canCreate = useSelector(admin, (s) => s.can({ type: 'plan.createRequested' }));

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { givenPaidCheckout } from '../../../mocks/fixtures';
 import { resetAndSeed } from '../../../mocks/node';
 import { DEMO_OWNER } from '../../../mocks/seed';
@@ -9,6 +9,8 @@ import { renderApp } from '../../../tests/render';
 import { readCheckoutSession } from '../../machines/billing/links';
 
 withMockServer();
+// The screen is a lazy chunk: load it once before the tests, outside their time limit.
+beforeAll(() => import('./PaymentSuccessView'), 30_000);
 beforeEach(async () => {
   await resetAndSeed();
 });

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMachine } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { type MembershipPlan, UNLIMITED } from '../../api/schemas/membership';
@@ -8,6 +7,7 @@ import type { PaymentSessionDetails } from '../../api/schemas/payments';
 import { SessionContext } from '../../app/providers';
 import { rememberCheckoutSession } from '../../machines/billing/links';
 import { paymentSuccessMachine } from '../../machines/paymentSuccess/paymentSuccess.machine';
+import { useFlowMachine } from '../../machines/useFlow';
 import { Button } from '../ui/Button';
 import { Card, Muted } from '../ui/Card';
 import { PanelLoading } from '../ui/Feedback';
@@ -141,12 +141,14 @@ export function PaymentSuccessView() {
   const text = useText();
   const userId = SessionContext.useSelector((s) => s.context.user?.userId ?? null);
   const [sessionId] = useState(() => new URLSearchParams(location.search).get('sessionId'));
-  const [snap, send] = useMachine(
-    paymentSuccessMachine.provide({
-      actions: { rememberSession: (_, params) => rememberCheckoutSession(userId, params.sessionId) },
-    }),
-    { input: { sessionId } },
+  const logic = useMemo(
+    () =>
+      paymentSuccessMachine.provide({
+        actions: { rememberSession: (_, params) => rememberCheckoutSession(userId, params.sessionId) },
+      }),
+    [userId],
   );
+  const [snap, send] = useFlowMachine('paymentSuccess', logic, { input: { sessionId } });
   const { details, error } = snap.context;
   const failed = snap.hasTag('loadFailed');
 

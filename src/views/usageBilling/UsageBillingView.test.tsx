@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { givenPlan } from '../../../mocks/fixtures';
 import { resetAndSeed, server } from '../../../mocks/node';
 import { DEMO_OWNER } from '../../../mocks/seed';
@@ -10,11 +10,15 @@ import { renderApp } from '../../../tests/render';
 import { readCheckoutSession, rememberCheckoutSession } from '../../machines/billing/links';
 
 withMockServer();
+// Whole-app renders on a busy machine, and one test waits out the 2 s refresh delay.
+vi.setConfig({ testTimeout: 20_000 });
+// The screen is a lazy chunk: load it once before the tests, outside their time limit.
+beforeAll(() => import('./UsageBillingView'), 30_000);
 beforeEach(async () => {
   await resetAndSeed();
 });
 
-const user = () => userEvent.setup();
+const user = () => userEvent.setup({ delay: null });
 const API = '*/api/v1';
 
 /** The bodies of the calls to a path, as the mock received them. */

@@ -1,12 +1,12 @@
 import { Trans } from '@lingui/react/macro';
-import { useActorRef } from '@xstate/react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { SessionContext } from '../../app/providers';
 import { billingMachine } from '../../machines/billing/billing.machine';
 import { readCheckoutSession, rememberCheckoutSession } from '../../machines/billing/links';
 import { planChangeMachine } from '../../machines/planChange/planChange.machine';
 import { usageMachine } from '../../machines/usage/usage.machine';
+import { useFlow } from '../../machines/useFlow';
 import { Muted, PageHeader } from '../ui/Card';
 import { MOBILE_QUERY } from '../ui/media';
 import { clearQuery, goTo, reloadPage, returnedSessionId } from './browser';
@@ -34,26 +34,31 @@ export function UsageBillingView() {
   const userId = SessionContext.useSelector((s) => s.context.user?.userId ?? null);
   const [returnSessionId] = useState(returnedSessionId);
 
-  const billing = useActorRef(
-    billingMachine.provide({ actions: { openManagement: (_, { url }) => goTo(url) } }),
-    { input: { checkoutSessionId: readCheckoutSession(userId) } },
+  const billingLogic = useMemo(
+    () => billingMachine.provide({ actions: { openManagement: (_, { url }) => goTo(url) } }),
+    [],
   );
-  const usage = useActorRef(usageMachine, { input: {} });
-  const planChange = useActorRef(
-    planChangeMachine.provide({
-      actions: {
-        redirect: (_, { url }) => goTo(url),
-        reload: reloadPage,
-        clearQuery,
-        rememberSession: (_, { sessionId }) => {
-          rememberCheckoutSession(userId, sessionId);
-          billing.send({ type: 'subscription.sessionKnown', sessionId });
+  const billing = useFlow('billing', billingLogic, {
+    input: { checkoutSessionId: readCheckoutSession(userId) },
+  });
+  const usage = useFlow('usage', usageMachine, { input: {} });
+  const planChangeLogic = useMemo(
+    () =>
+      planChangeMachine.provide({
+        actions: {
+          redirect: (_, { url }) => goTo(url),
+          reload: reloadPage,
+          clearQuery,
+          rememberSession: (_, { sessionId }) => {
+            rememberCheckoutSession(userId, sessionId);
+            billing.send({ type: 'subscription.sessionKnown', sessionId });
+          },
+          refreshMembership: () => billing.send({ type: 'membership.refresh' }),
         },
-        refreshMembership: () => billing.send({ type: 'membership.refresh' }),
-      },
-    }),
-    { input: { returnSessionId } },
+      }),
+    [billing, userId],
   );
+  const planChange = useFlow('planChange', planChangeLogic, { input: { returnSessionId } });
 
   return (
     <>

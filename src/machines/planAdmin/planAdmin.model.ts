@@ -1,0 +1,38 @@
+import type { MembershipPlan } from '../../api/schemas/membership';
+import type { FlowModel } from '../model';
+import { samplePlan } from '../planChange/planChange.model';
+import { planAdminMachine } from './planAdmin.machine';
+
+const pro = samplePlan();
+const free = samplePlan({ id: 'plan-free', name: 'Free', level: 0 });
+
+export const planAdminModel: FlowModel = {
+  id: 'planAdmin',
+  machine: planAdminMachine,
+  events: [
+    { type: 'plans.retry' },
+    { type: 'plan.createRequested' },
+    { type: 'plan.editRequested', plan: pro },
+    { type: 'plan.deleteRequested', plan: pro },
+    { type: 'form.changed', patch: { name: 'Growth' } },
+    { type: 'form.changed', patch: { level: 'x' } },
+    { type: 'form.submitted' },
+    { type: 'form.closed' },
+    { type: 'delete.confirmed' },
+    { type: 'delete.cancelled' },
+  ],
+  outputs: {
+    loadPlans: [pro, free],
+    createPlan: samplePlan({ id: 'plan-new', name: 'Growth' }),
+    updatePlan: pro,
+    deletePlan: { success: true },
+  },
+  // Created plans pile up in the list: only which plans are there counts, so the graph stays finite.
+  serialize: ({ context: c }) => [
+    [...new Set(c.plans.map((p: MembershipPlan) => p.id))].sort(),
+    c.draft.name,
+    c.draft.level,
+    c.target?.id ?? null,
+    c.invalid.length > 0,
+  ],
+};
