@@ -1,14 +1,16 @@
 import { setupI18n } from '@lingui/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { modelPaths, replay, stateCoverage } from '../../../tests/model';
+import { coverage } from '../../../tests/coverage';
 import { ApiError } from '../../api/errors';
 import type { Instance, InstanceUpdateBody } from '../../api/schemas/instances';
 import { QR_MAX_POLL_FAILURES, QR_MAX_POLLS_WITHOUT_SCAN, QR_POLL_INTERVAL_MS } from '../constants';
 import { instanceMessages } from '../instances/messages';
+import { modelPaths, replay, stateCoverage } from '../model';
 import { connectToasts } from '../toasts/notify';
 import type { ToastInput } from '../toasts/toasts.machine';
 import { instanceConnectionMachine } from './instanceConnection.machine';
+import { instanceConnectionModel } from './instanceConnection.model';
 
 const waiting = (over: Partial<Instance> = {}): Instance => ({
   id: 'inst-9',
@@ -343,47 +345,16 @@ describe('instance connection', () => {
 });
 
 describe('instance connection model', () => {
-  // The limits are the constants' business (tested above); small ones keep the graph small.
-  const machine = instanceConnectionMachine.provide({
-    guards: {
-      codeExpires: ({ context }) => context.polls + 1 >= 2,
-      givesUp: ({ context }) => context.failures + 1 >= 2,
-    },
-  });
-  const events = [
-    { type: 'dialog.opened' },
-    { type: 'dialog.resumed', instance: waiting({ instanceName: 'Desk' }) },
-    { type: 'dialog.closed' },
-    { type: 'name.changed', value: 'Front desk' },
-    { type: 'name.changed', value: '' },
-    { type: 'chatbot.changed', value: 'bot-1' },
-    { type: 'qr.refreshRequested' },
-    { type: 'create.retried' },
-    { type: 'instance.confirmed' },
-    // A second answer of the poll: the phone has scanned.
-    { type: 'xstate.done.actor.pollInstance', output: ready },
-  ];
-  const { shortest } = modelPaths(machine, {
-    events,
-    outputs: { createInstance: waiting(), pollInstance: waiting(), saveInstance: ready },
-    serialize: ({ context: c }) => [
-      c.instance?.instanceStatus ?? null,
-      c.name !== '',
-      c.chatbotId !== '',
-      c.polls,
-      c.failures,
-      c.pollError !== null,
-      c.createError !== null,
-      c.saveError !== null,
-      c.qrCode !== null,
-    ],
-  });
+  const { machine } = instanceConnectionModel;
+  const { shortest } = modelPaths(machine, instanceConnectionModel);
+  const unique = [...new Map(shortest.map((p) => [JSON.stringify(p.state.value), p])).values()];
 
-  it('reaches every state', () => {
+  it('reaches every state and takes every transition', () => {
     expect(stateCoverage(machine, shortest).missing).toEqual([]);
+    expect(coverage(machine, instanceConnectionModel).transitions.missing).toEqual([]);
   });
 
-  it.each(shortest.map((p) => [JSON.stringify(p.state.value), p] as const))(
+  it.each(unique.map((p) => [JSON.stringify(p.state.value), p] as const))(
     'replays the shortest path to %s',
     (_, path) => {
       expect(replay(machine, path).value).toEqual(path.state.value);

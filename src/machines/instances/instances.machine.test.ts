@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { modelPaths, replay, stateCoverage } from '../../../tests/model';
+import { coverage } from '../../../tests/coverage';
 import type { Instance, InstanceUpdateBody } from '../../api/schemas/instances';
+import { modelPaths, replay, stateCoverage } from '../model';
 import { connectToasts } from '../toasts/notify';
 import type { ToastInput } from '../toasts/toasts.machine';
 import { type ChatbotOption, instancesMachine } from './instances.machine';
+import { instancesModel } from './instances.model';
 import { instanceMessages } from './messages';
 
 const instance = (id: string, over: Partial<Instance> = {}): Instance => ({
@@ -170,42 +172,18 @@ describe('instances page', () => {
 });
 
 describe('instances page model', () => {
-  const events = [
-    { type: 'list.reload' },
-    { type: 'chatbots.reload' },
-    { type: 'settings.opened', id: 'a' },
-    { type: 'settings.nameChanged', value: '' },
-    { type: 'settings.nameChanged', value: 'Desk' },
-    { type: 'settings.chatbotChanged', value: 'bot-1' },
-    { type: 'settings.saved' },
-    { type: 'settings.closed' },
-    { type: 'delete.requested', id: 'a' },
-    { type: 'delete.confirmed' },
-    { type: 'delete.cancelled' },
-  ];
-  const { shortest } = modelPaths(instancesMachine, {
-    input: { userId: 'u1' },
-    events,
-    outputs: { loadInstances: [instance('a')], loadChatbots: bots, saveSettings: instance('a'), logout: {} },
-    serialize: ({ context: c }) => [
-      c.instances.length,
-      c.target?.id ?? null,
-      c.draftName !== '',
-      c.draftChatbotId !== '',
-      c.listError !== null,
-      c.chatbotsError !== null,
-      c.settingsError !== null,
-    ],
-  });
+  const { shortest } = modelPaths(instancesMachine, instancesModel);
+  const unique = [...new Map(shortest.map((p) => [JSON.stringify(p.state.value), p])).values()];
 
-  it('reaches every state', () => {
+  it('reaches every state and takes every transition', () => {
     expect(stateCoverage(instancesMachine, shortest).missing).toEqual([]);
+    expect(coverage(instancesMachine, instancesModel).transitions.missing).toEqual([]);
   });
 
-  it.each(shortest.map((p) => [JSON.stringify(p.state.value), p] as const))(
+  it.each(unique.map((p) => [JSON.stringify(p.state.value), p] as const))(
     'replays the shortest path to %s',
     (_, path) => {
-      expect(replay(instancesMachine, path, { userId: 'u1' }).value).toEqual(path.state.value);
+      expect(replay(instancesMachine, path, instancesModel.input).value).toEqual(path.state.value);
     },
   );
 });

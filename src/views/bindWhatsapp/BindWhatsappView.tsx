@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import styled from 'styled-components';
 import { SessionContext } from '../../app/providers';
 import { instanceConnectionMachine } from '../../machines/instanceConnection/instanceConnection.machine';
 import { instancesMachine } from '../../machines/instances/instances.machine';
+import { useFlow } from '../../machines/useFlow';
 import { Button } from '../ui/Button';
 import { Card, PageHeader } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -39,7 +40,7 @@ export function BindWhatsappView() {
   const text = useText();
   const { t } = useLingui();
   const userId = SessionContext.useSelector((s) => s.context.user?.id ?? '');
-  const page = useActorRef(instancesMachine, { input: { userId } });
+  const page = useFlow('instances', instancesMachine, { input: { userId } });
   // The dialog tells the page when the list changed; closing it (or leaving the page) stops all it does.
   const connectionLogic = useMemo(
     () =>
@@ -51,7 +52,7 @@ export function BindWhatsappView() {
       }),
     [page],
   );
-  const connection = useActorRef(connectionLogic);
+  const connection = useFlow('instanceConnection', connectionLogic);
 
   const instances = useSelector(page, (s) => s.context.instances);
   const listLoading = useSelector(page, (s) => s.hasTag('listLoading'));

@@ -13,6 +13,7 @@ import { Spinner } from '../ui/Spinner';
 import { useText } from '../ui/text';
 import { ChatbotSelect, type ChatbotsStatus } from './ChatbotSelect';
 import { ConnectionStatus, SetupGuide } from './ConnectionStatus';
+import { CreateFailed } from './CreateFailed';
 import { linkStateOf } from './connectionState';
 import { QrPanel } from './QrPanel';
 
@@ -20,9 +21,10 @@ export type ConnectionActor = ActorRefFrom<typeof instanceConnectionMachine>;
 
 const Body = styled.div`
   display: grid;
-  grid-template-columns: minmax(0, 1fr) auto;
+  grid-template-columns: minmax(0, 1fr) 296px;
+  align-items: start;
   gap: ${({ theme }) => theme.space(5)};
-  @media (max-width: 720px) {
+  @media (max-width: 640px) {
     grid-template-columns: minmax(0, 1fr);
   }
 `;
@@ -74,67 +76,76 @@ export function ConnectionDialog({
       description={<Trans>Scan the code with the phone of the number, then link it to a chatbot.</Trans>}
       width={860}
     >
-      <form
-        noValidate
-        aria-busy={saving}
-        onSubmit={(e) => {
-          e.preventDefault();
-          send({ type: 'instance.confirmed' });
-        }}
-      >
-        <Column>
-          <Body>
-            <Column>
-              <TextField
-                label={<Trans>Instance name</Trans>}
-                name="instanceName"
-                required
-                maxLength={INSTANCE_NAME_MAX_LENGTH}
-                autoComplete="off"
-                value={name}
-                disabled={formLocked}
-                onChange={(e) => send({ type: 'name.changed', value: e.target.value })}
-              />
-              <ChatbotSelect
-                chatbots={chatbots}
-                status={chatbotsStatus}
-                error={chatbotsError}
-                value={chatbotId}
-                disabled={formLocked}
-                onChange={(value) => send({ type: 'chatbot.changed', value })}
-                onReload={onReloadChatbots}
-              />
-              <ConnectionStatus state={state} />
-              <SetupGuide />
-            </Column>
-            <QrPanel
-              state={state}
-              qrCode={qrCode}
-              polling={polling}
-              pollWarning={state === 'waiting' ? pollText : null}
-              pollError={pollText}
-              createError={createError}
-              canRefresh={canRefresh}
-              onRefresh={() => send({ type: 'qr.refreshRequested' })}
-              onRetryCreate={() => send({ type: 'create.retried' })}
-            />
-          </Body>
-          {saveText && (
-            <Alert>
-              <Trans>The instance could not be saved: {saveText}</Trans>
-            </Alert>
-          )}
+      {state === 'createFailed' ? (
+        <>
+          <CreateFailed failure={createError} onRetry={() => send({ type: 'create.retried' })} />
           <DialogFooter>
             <Button onClick={() => send({ type: 'dialog.closed' })}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" $variant="primary" disabled={!canConfirm}>
-              {saving && <Spinner />}
-              {saving ? <Trans>Creating…</Trans> : <Trans>Confirm</Trans>}
+              <Trans>Close</Trans>
             </Button>
           </DialogFooter>
-        </Column>
-      </form>
+        </>
+      ) : (
+        <form
+          noValidate
+          aria-busy={saving}
+          onSubmit={(e) => {
+            e.preventDefault();
+            send({ type: 'instance.confirmed' });
+          }}
+        >
+          <Column>
+            <Body>
+              <Column>
+                <TextField
+                  label={<Trans>Instance name</Trans>}
+                  name="instanceName"
+                  required
+                  maxLength={INSTANCE_NAME_MAX_LENGTH}
+                  autoComplete="off"
+                  value={name}
+                  disabled={formLocked}
+                  onChange={(e) => send({ type: 'name.changed', value: e.target.value })}
+                />
+                <ChatbotSelect
+                  chatbots={chatbots}
+                  status={chatbotsStatus}
+                  error={chatbotsError}
+                  value={chatbotId}
+                  disabled={formLocked}
+                  onChange={(value) => send({ type: 'chatbot.changed', value })}
+                  onReload={onReloadChatbots}
+                />
+                <ConnectionStatus state={state} />
+                <SetupGuide />
+              </Column>
+              <QrPanel
+                state={state}
+                qrCode={qrCode}
+                polling={polling}
+                pollWarning={state === 'waiting' ? pollText : null}
+                pollError={pollText}
+                canRefresh={canRefresh}
+                onRefresh={() => send({ type: 'qr.refreshRequested' })}
+              />
+            </Body>
+            {saveText && (
+              <Alert>
+                <Trans>The instance could not be saved: {saveText}</Trans>
+              </Alert>
+            )}
+            <DialogFooter>
+              <Button onClick={() => send({ type: 'dialog.closed' })}>
+                <Trans>Cancel</Trans>
+              </Button>
+              <Button type="submit" $variant="primary" disabled={!canConfirm}>
+                {saving && <Spinner />}
+                {saving ? <Trans>Creating…</Trans> : <Trans>Confirm</Trans>}
+              </Button>
+            </DialogFooter>
+          </Column>
+        </form>
+      )}
     </Modal>
   );
 }

@@ -54,10 +54,6 @@ export function ConnectionStatus({ state }: { state: LinkState }) {
         <Status tone="danger" icon={<AlertIcon size={18} />} title={<Trans>Connection check failed</Trans>}>
           <Trans>Try again in a moment.</Trans>
         </Status>
-      ) : state === 'createFailed' ? (
-        <Status tone="danger" icon={<AlertIcon size={18} />} title={<Trans>Not created</Trans>}>
-          <Trans>No instance was added.</Trans>
-        </Status>
       ) : state === 'waiting' ? (
         <Status tone="muted" icon={<Spinner $size={18} />} title={<Trans>Waiting for connection</Trans>}>
           <Trans>Scan the code with WhatsApp on your phone.</Trans>
@@ -79,7 +75,7 @@ const Steps = styled.ol`
   font-size: ${({ theme }) => theme.font.size.sm};
 `;
 
-const GuideTitle = styled.h3`
+const GuideTitle = styled.h2`
   font-size: ${({ theme }) => theme.font.size.md};
   margin-bottom: ${({ theme }) => theme.space(1.5)};
 `;

@@ -32,7 +32,7 @@ const Title = styled.div`
   flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
-  h3 {
+  h2 {
     font-size: ${({ theme }) => theme.font.size.lg};
     overflow-wrap: anywhere;
   }
@@ -104,7 +104,7 @@ function InstanceItem({
     <Item>
       <div>
         <Title>
-          <h3>{name}</h3>
+          <h2>{name}</h2>
           <Status $online={online}>{online ? <Trans>Online</Trans> : <Trans>Offline</Trans>}</Status>
         </Title>
         <Facts>

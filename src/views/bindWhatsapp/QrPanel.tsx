@@ -1,14 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { QRCodeSVG } from 'qrcode.react';
 import styled from 'styled-components';
-import { Link } from 'wouter';
 import { QR_POLL_INTERVAL_MS } from '../../machines/constants';
-import type { CreateFailure } from '../../machines/instances/messages';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { AlertIcon, CheckIcon, RefreshIcon } from '../ui/icons';
 import { Spinner } from '../ui/Spinner';
-import { useText } from '../ui/text';
 import type { LinkState } from './connectionState';
 
 const QR_SIZE = 216;
@@ -88,10 +85,8 @@ export interface QrPanelProps {
   polling: boolean;
   pollWarning: string | null;
   pollError: string | null;
-  createError: CreateFailure | null;
   canRefresh: boolean;
   onRefresh: () => void;
-  onRetryCreate: () => void;
 }
 
 /** The QR code while the phone has not scanned it; around it, every other way that can go. */
@@ -99,19 +94,10 @@ export function QrPanel(props: QrPanelProps) {
   return <Box>{content(props)}</Box>;
 }
 
-function content({
-  state,
-  qrCode,
-  polling,
-  pollWarning,
-  pollError,
-  createError,
-  canRefresh,
-  onRefresh,
-  onRetryCreate,
-}: QrPanelProps) {
+function content({ state, qrCode, polling, pollWarning, pollError, canRefresh, onRefresh }: QrPanelProps) {
   switch (state) {
     case 'creating':
+    case 'createFailed':
     case 'closed':
       return (
         <Placeholder>
@@ -121,8 +107,6 @@ function content({
           </span>
         </Placeholder>
       );
-    case 'createFailed':
-      return <CreateFailed failure={createError} onRetry={onRetryCreate} />;
     case 'connected':
       return (
         <Placeholder $tone="success">
@@ -228,28 +212,5 @@ function Waiting({
         </Alert>
       )}
     </>
-  );
-}
-
-function CreateFailed({ failure, onRetry }: { failure: CreateFailure | null; onRetry: () => void }) {
-  const text = useText();
-  return (
-    <Placeholder $tone="danger" role="alert">
-      <AlertIcon size={28} />
-      <strong>
-        <Trans>The instance could not be created</Trans>
-      </strong>
-      <span>{failure ? text(failure.message) : null}</span>
-      {failure?.kind === 'limit' ? (
-        <Link href="/usage-billing">
-          <Trans>Upgrade your plan</Trans>
-        </Link>
-      ) : (
-        <Button $size="sm" onClick={onRetry}>
-          <RefreshIcon size={16} />
-          <Trans>Try again</Trans>
-        </Button>
-      )}
-    </Placeholder>
   );
 }

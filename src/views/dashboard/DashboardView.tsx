@@ -1,7 +1,9 @@
 import { Trans } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
+import type { ActorRefFrom } from 'xstate';
 import { dashboardMachine, type Panel } from '../../machines/dashboard/dashboard.machine';
+import { useFlow } from '../../machines/useFlow';
 import { Button } from '../ui/Button';
 import { Card, CardTitle, Muted, PageHeader } from '../ui/Card';
 import { BotIcon, ChatIcon, PhoneLinkIcon, RefreshIcon } from '../ui/icons';
@@ -11,7 +13,7 @@ import { CardError } from './CardError';
 import { QuickActions } from './QuickActions';
 import { StatCard, TrendLine } from './StatCard';
 
-type DashboardActor = ReturnType<typeof useActorRef<typeof dashboardMachine>>;
+type DashboardActor = ActorRefFrom<typeof dashboardMachine>;
 
 const Stats = styled.div`
   display: grid;
@@ -71,7 +73,7 @@ function usePanel(actor: DashboardActor, panel: Panel) {
 }
 
 export function DashboardView() {
-  const actor = useActorRef(dashboardMachine);
+  const actor = useFlow('dashboard', dashboardMachine);
   const activeInstances = useSelector(actor, (s) => s.context.activeInstances);
   const messages = useSelector(actor, (s) => s.context.messages);
   const activeBots = useSelector(actor, (s) => s.context.activeBots);

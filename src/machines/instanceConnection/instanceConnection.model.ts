@@ -1,0 +1,62 @@
+import type { Instance } from '../../api/schemas/instances';
+import { type FlowModel, oneOf } from '../model';
+import { instanceConnectionMachine } from './instanceConnection.machine';
+
+export const waitingInstance: Instance = {
+  id: 'inst-9',
+  instanceName: 'Instance 4',
+  chatbotId: null,
+  status: 0,
+  instanceStatus: 'qr',
+  qrCode: '2@code-1',
+  phoneNumber: null,
+  createdAt: '2026-11-22T08:00:00.000Z',
+  lastActiveAt: null,
+};
+export const readyInstance: Instance = {
+  ...waitingInstance,
+  status: 1,
+  instanceStatus: 'ready',
+  qrCode: null,
+  phoneNumber: '14155550000',
+};
+
+export const instanceConnectionModel: FlowModel = {
+  id: 'instanceConnection',
+  // The limits are the constants' business (unit tests check them with a simulated clock); expiring after
+  // 2 polls and failing after 2 keep the graph small with the same states and transitions.
+  machine: instanceConnectionMachine.provide({
+    guards: {
+      codeExpires: ({ context }) => context.polls + 1 >= 2,
+      givesUp: ({ context }) => context.failures + 1 >= 2,
+    },
+  }),
+  events: [
+    { type: 'dialog.opened' },
+    { type: 'dialog.resumed', instance: { ...waitingInstance, instanceName: 'Desk' } },
+    { type: 'dialog.closed' },
+    { type: 'name.changed', value: 'Front desk' },
+    { type: 'name.changed', value: '' },
+    { type: 'chatbot.changed', value: 'bot-1' },
+    { type: 'qr.refreshRequested' },
+    { type: 'create.retried' },
+    { type: 'instance.confirmed' },
+  ],
+  outputs: {
+    // Waiting for a scan, or (the phone was quick) already linked.
+    createInstance: oneOf(waitingInstance, readyInstance),
+    pollInstance: oneOf(waitingInstance, readyInstance),
+    saveInstance: readyInstance,
+  },
+  serialize: ({ context: c }) => [
+    c.instance?.instanceStatus ?? null,
+    c.name !== '',
+    c.chatbotId !== '',
+    c.polls,
+    c.failures,
+    c.pollError !== null,
+    c.createError !== null,
+    c.saveError !== null,
+    c.qrCode !== null,
+  ],
+};
