@@ -13,8 +13,6 @@ export const instanceMessages = {
   created: msg`Instance created and configured`,
   loggedOut: msg`Instance logged out`,
   updated: msg`Instance settings saved`,
-  updateFailed: msg`Failed to save instance settings`,
-  chatbotsFailed: msg`Failed to load chatbots`,
 };
 
 /** Why an instance could not be created: a plan limit (the view adds the way to upgrade) or another failure. */
