@@ -58,6 +58,17 @@ const Amount = styled.p`
   letter-spacing: -0.02em;
 `;
 
+const Lines = styled.dl`
+  display: grid;
+  grid-template-columns: 1fr auto;
+  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
+  margin: ${({ theme }) => theme.space(4)} 0 0;
+  padding-top: ${({ theme }) => theme.space(4)};
+  border-top: 1px solid ${({ theme }) => theme.color.border};
+  dd { margin: 0; text-align: right; }
+  dt:last-of-type, dd:last-of-type { font-weight: ${({ theme }) => theme.font.weight.bold}; }
+`;
+
 const Merchant = styled.p`
   font-weight: ${({ theme }) => theme.font.weight.bold};
   color: ${({ theme }) => theme.color.textMuted};
@@ -174,6 +185,14 @@ export function DemoCheckoutView() {
           </h1>
           <Amount data-testid="checkout-amount">{amount}</Amount>
           <Muted>{yearly ? <Trans>Billed yearly</Trans> : <Trans>Billed monthly</Trans>}</Muted>
+          <Lines>
+            <dt>{yearly ? <Trans>{plan}, 1 year</Trans> : <Trans>{plan}, 1 month</Trans>}</dt>
+            <dd>{amount}</dd>
+            <dt>
+              <Trans>Total due today</Trans>
+            </dt>
+            <dd>{amount}</dd>
+          </Lines>
         </Summary>
         <PayForm
           onSubmit={(e) => {

@@ -12,6 +12,8 @@ import { formatMoney, formatNumber } from '../ui/format';
 type AdminRef = ActorRefFrom<typeof planAdminMachine>;
 
 const Scroll = styled.div`
+  /* Relative, so visually hidden labels inside stay within the scroll area instead of widening the page. */
+  position: relative;
   overflow-x: auto;
 `;
 
@@ -26,9 +28,13 @@ const Table = styled.table`
     border-bottom: 1px solid ${({ theme }) => theme.color.border};
     vertical-align: middle;
   }
-  thead th { color: ${({ theme }) => theme.color.textMuted}; font-weight: ${({ theme }) => theme.font.weight.medium}; }
+  thead th {
+    color: ${({ theme }) => theme.color.textMuted};
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+    white-space: nowrap;
+  }
   td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
-  tbody th { font-weight: ${({ theme }) => theme.font.weight.medium}; overflow-wrap: anywhere; }
+  tbody th { min-width: 140px; font-weight: ${({ theme }) => theme.font.weight.medium}; overflow-wrap: anywhere; }
 `;
 
 const Actions = styled.div`

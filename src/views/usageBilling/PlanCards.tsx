@@ -35,7 +35,7 @@ const Grid = styled.ul`
   margin: 0;
   padding: 0;
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(230px, 1fr));
+  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
   gap: ${({ theme }) => theme.space(4)};
 `;
 
@@ -76,6 +76,11 @@ const Price = styled.p`
   strong { font-size: ${({ theme }) => theme.font.size.xxl}; }
 `;
 
+const CustomPrice = styled.p`
+  font-size: ${({ theme }) => theme.font.size.xl};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+`;
+
 const Features = styled.ul`
   list-style: none;
   margin: 0;
@@ -83,8 +88,9 @@ const Features = styled.ul`
   display: grid;
   gap: ${({ theme }) => theme.space(1.5)};
   font-size: ${({ theme }) => theme.font.size.sm};
-  li { display: flex; justify-content: space-between; gap: ${({ theme }) => theme.space(2)}; }
+  li { display: flex; justify-content: space-between; align-items: baseline; gap: ${({ theme }) => theme.space(2)}; }
   li > span:first-child { color: ${({ theme }) => theme.color.textMuted}; }
+  li > span:last-child { white-space: nowrap; }
 `;
 
 const Foot = styled.div`
@@ -249,11 +255,9 @@ function EnterpriseCard() {
           <Trans>Enterprise</Trans>
         </h3>
       </Head>
-      <Price>
-        <strong>
-          <Trans>Custom pricing</Trans>
-        </strong>
-      </Price>
+      <CustomPrice>
+        <Trans>Custom pricing</Trans>
+      </CustomPrice>
       <Muted>
         <Trans>For high volume: more numbers, custom limits and dedicated support.</Trans>
       </Muted>

@@ -23,7 +23,7 @@ const Body = styled(Card)`
 const Head = styled.div`
   display: flex;
   flex-wrap: wrap;
-  align-items: flex-end;
+  align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space(3)};
   > div:last-child { min-width: 200px; }

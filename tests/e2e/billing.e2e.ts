@@ -1,0 +1,217 @@
+import { expect, type Page, test } from '@playwright/test';
+import { collectErrors, demoReady, expectNoAxeViolations, shot } from './support';
+
+/** Signs in as the demo owner (a Starter trial) by its fixed token; the login flow has its own tests. */
+async function asOwner(page: Page) {
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('influx-user-info')) {
+      const owner = {
+        accessToken: 'demo-owner-token',
+        id: 'user-owner',
+        userId: 'user-owner',
+        email: 'owner@demo.test',
+      };
+      localStorage.setItem('influx-user-info', JSON.stringify(owner));
+    }
+  });
+}
+
+async function openBilling(page: Page, query = '') {
+  await asOwner(page);
+  await page.goto(`/usage-billing${query}`);
+  await demoReady(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Usage and billing' })).toBeVisible();
+  await expect(page.getByTestId('current-plan')).toHaveText('Starter');
+}
+
+const planCard = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+
+/** Upgrades the owner to Pro through the demo checkout and lands on payment success. */
+async function upgradeToPro(page: Page, cycle: 'Monthly' | 'Yearly', amount: string) {
+  await planCard(page, 'Pro').getByRole('button', { name: 'Upgrade to Pro' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose a billing cycle' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: new RegExp(`^${cycle}`) }).click();
+  await page.waitForURL(/\/demo-checkout\?session_id=cs_demo_/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Subscribe to Pro' })).toBeVisible();
+  await expect(page.getByTestId('checkout-amount')).toHaveText(amount);
+  await page.getByRole('button', { name: `Pay ${amount}` }).click();
+  await page.waitForURL(/\/payment-success\?sessionId=cs_demo_/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible();
+  await expect(page.getByTestId('payment-amount')).toHaveText(amount);
+  await expect(page.getByTestId('paid-plan')).toHaveText('Pro');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+}
+
+test.describe('usage and billing', () => {
+  test('shows the subscription, usage and plans; the period changes the details', async ({ page }) => {
+    const errors = collectErrors(page);
+    const bodies: unknown[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/v1/whatsapp/usage-info')) bodies.push(r.postDataJSON());
+    });
+    await openBilling(page);
+    await expect(page.getByRole('meter', { name: 'Instances in use' })).toBeVisible();
+    const table = page.getByRole('region', { name: 'Token usage by conversation' });
+    await expect(table.getByRole('rowheader', { name: 'Total' })).toBeVisible();
+    await expect(table.getByRole('row').nth(1)).toContainText(/^\+\d+/);
+    const box = await table.boundingBox();
+    expect(box?.height).toBeCloseTo(256, 0);
+    const totalAll = await table.getByRole('row').last().textContent();
+
+    await page.getByLabel('Period', { exact: true }).selectOption({ label: 'Today' });
+    await expect(page.getByRole('region', { name: 'Usage details' })).toHaveAttribute('aria-busy', 'false');
+    await page.getByLabel('Period', { exact: true }).selectOption({ label: 'Last 7 days' });
+    await expect.poll(() => bodies).toEqual([{ timeRange: 8 }, { timeRange: 1 }, { timeRange: 2 }]);
+    await expect(table.getByRole('row').last()).not.toHaveText(totalAll ?? '');
+    expect(errors).toEqual([]);
+  });
+
+  test('long token tables render only the rows in view and scroll to the end', async ({ page }) => {
+    await openBilling(page);
+    const table = page.getByRole('region', { name: 'Token usage by conversation' });
+    const count = Number(await table.getByRole('table').getAttribute('aria-rowcount'));
+    expect(count).toBeGreaterThan(100);
+    const rendered = await table.locator('tbody tr:not([aria-hidden])').count();
+    expect(rendered).toBeLessThan(40);
+    await table.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect(table.locator(`tbody tr[aria-rowindex="${count - 1}"]`)).toBeVisible();
+  });
+
+  test('a lower plan cannot be chosen, and the current plan is highlighted', async ({ page }) => {
+    await openBilling(page);
+    const free = planCard(page, 'Free');
+    await expect(free.getByRole('button', { name: 'Cannot downgrade' })).toBeDisabled();
+    await expect(free).toContainText('Your current level is higher than this plan.');
+    await expect(planCard(page, 'Starter').getByRole('button', { name: 'Current plan' })).toBeDisabled();
+    await expect(planCard(page, 'Starter')).toContainText('Most popular');
+    await expect(planCard(page, 'Enterprise').getByRole('link', { name: 'Talk to sales' })).toHaveAttribute(
+      'href',
+      /^mailto:/,
+    );
+    await free.getByRole('button', { name: 'Cannot downgrade' }).click({ force: true });
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('upgrades monthly through the demo checkout and comes back to the new plan', async ({ page }) => {
+    const errors = collectErrors(page);
+    await openBilling(page);
+    await upgradeToPro(page, 'Monthly', '$299.00');
+    await page.getByRole('link', { name: 'Go to billing' }).click();
+    await page.waitForURL('/usage-billing');
+    await expect(page.getByTestId('current-plan')).toHaveText('Pro');
+    await expect(planCard(page, 'Pro').getByRole('button', { name: 'Current plan' })).toBeDisabled();
+    await expect(planCard(page, 'Starter').getByRole('button', { name: 'Cannot downgrade' })).toBeDisabled();
+    // The paid session is remembered: the provider's management page opens.
+    await page.route('https://billing.example.com/**', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<title>Billing portal</title><h1>Billing portal</h1>',
+      }),
+    );
+    await page.getByRole('button', { name: 'Manage subscription' }).click();
+    await page.waitForURL('https://billing.example.com/demo-portal');
+    expect(errors).toEqual([]);
+  });
+
+  test('upgrades yearly through the demo checkout and comes back to the new plan', async ({ page }) => {
+    await openBilling(page);
+    await planCard(page, 'Pro').getByRole('button', { name: 'Upgrade to Pro' }).click();
+    const yearly = page.getByRole('dialog').getByRole('button', { name: /^Yearly/ });
+    await expect(yearly).toContainText('Save $598.00');
+    await expect(yearly).toContainText('$249.2 per month');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await upgradeToPro(page, 'Yearly', '$2,990.00');
+    await page.getByRole('link', { name: 'Go to billing' }).click();
+    await expect(page.getByTestId('current-plan')).toHaveText('Pro');
+    // A year from now.
+    const endsOn = await page
+      .locator('dt', { hasText: 'Ends on' })
+      .locator('xpath=following-sibling::dd[1]')
+      .textContent();
+    expect(new Date(endsOn ?? '').getFullYear()).toBe(new Date().getFullYear() + 1);
+  });
+
+  test('cancelling the checkout returns to billing with the plan unchanged', async ({ page }) => {
+    await openBilling(page);
+    await planCard(page, 'Pro').getByRole('button', { name: 'Upgrade to Pro' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Monthly/ })
+      .click();
+    await page.waitForURL(/\/demo-checkout/);
+    await page.getByRole('button', { name: 'Cancel and return to Influx' }).click();
+    await page.waitForURL('/usage-billing');
+    await expect(page.getByTestId('current-plan')).toHaveText('Starter');
+  });
+
+  test('a failing payment provider shows the payment-failed toast and keeps the choice', async ({ page }) => {
+    await openBilling(page, '?scenario=payment-failing');
+    await planCard(page, 'Pro').getByRole('button', { name: 'Upgrade to Pro' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Monthly/ })
+      .click();
+    await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Payment failed');
+    await expect(page.getByRole('dialog')).toContainText(
+      'Payment failed. Unable to start payment process, please try again later.',
+    );
+    await expect(page).toHaveURL(/\/usage-billing/);
+  });
+
+  test('payment success without a session id shows the load-failed card', async ({ page }) => {
+    await asOwner(page);
+    await page.goto('/payment-success');
+    await demoReady(page);
+    await expect(page.getByRole('alert')).toContainText('Missing payment session ID.');
+    await page.getByRole('link', { name: 'Back to billing' }).click();
+    await page.waitForURL('/usage-billing');
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`billing, the cycle dialog, the checkout and payment success have no axe violations (${colorScheme})`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ colorScheme });
+      await openBilling(page);
+      await expect(page.getByRole('region', { name: 'Token usage by conversation' })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await shot(page, `7-billing-${colorScheme}`);
+      await planCard(page, 'Pro').getByRole('button', { name: 'Upgrade to Pro' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoAxeViolations(page);
+      await shot(page, `7-cycle-dialog-${colorScheme}`);
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /^Monthly/ })
+        .click();
+      await expect(page.getByRole('button', { name: 'Pay $299.00' })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await shot(page, `7-demo-checkout-${colorScheme}`);
+      await page.getByRole('button', { name: 'Pay $299.00' }).click();
+      await expect(page.getByTestId('paid-plan')).toBeVisible();
+      await expectNoAxeViolations(page);
+      await shot(page, `7-payment-success-${colorScheme}`);
+    });
+  }
+
+  test('works at 768 px', async ({ page }) => {
+    await page.setViewportSize({ width: 768, height: 1000 });
+    await openBilling(page);
+    await expect(page.getByRole('region', { name: 'Token usage by conversation' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page);
+    await shot(page, '7-billing-768');
+    await planCard(page, 'Pro').getByRole('button', { name: 'Upgrade to Pro' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await shot(page, '7-cycle-dialog-768');
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Monthly/ })
+      .click();
+    await expect(page.getByRole('button', { name: 'Pay $299.00' })).toBeVisible();
+    await shot(page, '7-demo-checkout-768');
+  });
+});

@@ -1,0 +1,142 @@
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN, collectErrors, demoReady, expectNoAxeViolations, OWNER, shot, signIn } from './support';
+
+async function signInAs(page: Page, email: string, path = '/login') {
+  await signIn(page, email, { path });
+  await page.waitForURL('/');
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL('/login');
+}
+
+async function openAdmin(page: Page) {
+  await page.getByRole('link', { name: 'Membership management' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Membership management' })).toBeVisible();
+  return page.getByRole('table', { name: 'Membership plans' });
+}
+
+const planCard = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+
+test.describe('membership management', () => {
+  test('an admin creates, edits and deletes a plan; customers see it while it exists', async ({ page }) => {
+    test.setTimeout(60_000);
+    const errors = collectErrors(page);
+    await signInAs(page, ADMIN);
+    const table = await openAdmin(page);
+    await expect(table.getByRole('rowheader')).toHaveText(['Free', 'Starter', 'Pro', 'Enterprise']);
+
+    // Create, starting from the spec defaults.
+    await page.getByRole('button', { name: 'New plan' }).click();
+    const form = page.getByRole('dialog', { name: 'Create plan' });
+    await expect(form.getByLabel('Knowledge file limit')).toHaveValue('10');
+    await expect(form.getByLabel('Monthly token limit')).toHaveValue('1000');
+    await form.getByLabel('Name', { exact: true }).fill('Growth');
+    await form.getByLabel('Level', { exact: true }).fill('3');
+    await form.getByLabel('Instance limit').fill('5');
+    await form.getByLabel('Monthly price (USD)').fill('149');
+    await form.getByLabel('Yearly price (USD)').fill('1490');
+    await form.getByLabel('Custom prompts').check();
+    await form.getByRole('button', { name: 'Create plan' }).click();
+    await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Plan created');
+    await expect(form).toBeHidden();
+    const growth = table.getByRole('row', { name: /^Growth/ });
+    await expect(growth).toContainText('$149.00');
+    await expect(growth).toContainText('Enabled');
+
+    // Edit in the same form.
+    await page.getByRole('button', { name: 'Edit Growth' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit plan' });
+    await expect(edit.getByLabel('Name', { exact: true })).toHaveValue('Growth');
+    await edit.getByLabel('Name', { exact: true }).fill('Growth Plus');
+    await edit.getByLabel('Monthly token limit').fill('-1');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Plan updated');
+    const growthPlus = table.getByRole('row', { name: /^Growth Plus/ });
+    await expect(growthPlus).toContainText('Unlimited');
+
+    // The customer sees it among the plans and can upgrade to it.
+    await signOut(page);
+    await signInAs(page, OWNER, '');
+    await page.goto('/usage-billing');
+    const card = planCard(page, 'Growth Plus');
+    await expect(card).toContainText('$149.00');
+    await expect(card.getByRole('button', { name: 'Upgrade to Growth Plus' })).toBeEnabled();
+
+    // Deleted, it is gone for the admin and for customers.
+    await signOut(page);
+    await signInAs(page, ADMIN, '');
+    await openAdmin(page);
+    await page.getByRole('button', { name: 'Delete Growth Plus' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Confirm delete' });
+    await expect(confirm).toContainText('Are you sure you want to delete this plan? This cannot be undone.');
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Plan deleted');
+    await expect(table.getByRole('rowheader')).toHaveText(['Free', 'Starter', 'Pro', 'Enterprise']);
+    await signOut(page);
+    await signInAs(page, OWNER, '');
+    await page.goto('/usage-billing');
+    await expect(planCard(page, 'Pro')).toBeVisible();
+    await expect(planCard(page, 'Growth Plus')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
+  test('a regular user gets no membership management, and the mock refuses the plan calls', async ({
+    page,
+  }) => {
+    await signInAs(page, OWNER);
+    await expect(page.getByRole('link', { name: 'Membership management' })).toHaveCount(0);
+    await page.goto('/membership-management');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    const status = await page.evaluate(async () => {
+      const r = await fetch('/api/v1/membership', {
+        method: 'POST',
+        headers: { Authorization: 'Bearer demo-owner-token', 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      return r.status;
+    });
+    expect([400, 403]).toContain(status);
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`the table, the form and the confirmation have no axe violations (${colorScheme})`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ colorScheme });
+      await signInAs(page, ADMIN);
+      await openAdmin(page);
+      await expectNoAxeViolations(page);
+      await shot(page, `7-membership-${colorScheme}`);
+      await page.getByRole('button', { name: 'Edit Pro' }).click();
+      await expect(page.getByRole('dialog', { name: 'Edit plan' })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await shot(page, `7-membership-form-${colorScheme}`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await page.getByRole('button', { name: 'Delete Free' }).click();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+      await expectNoAxeViolations(page);
+      await shot(page, `7-membership-delete-${colorScheme}`);
+    });
+  }
+
+  test('works at 768 px', async ({ page }) => {
+    await page.setViewportSize({ width: 768, height: 1000 });
+    await signInAs(page, ADMIN);
+    await page.goto('/membership-management');
+    await demoReady(page);
+    await expect(page.getByRole('table', { name: 'Membership plans' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page);
+    await shot(page, '7-membership-768');
+    await page.getByRole('button', { name: 'New plan' }).click();
+    await expect(page.getByRole('dialog', { name: 'Create plan' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shot(page, '7-membership-form-768');
+  });
+});
