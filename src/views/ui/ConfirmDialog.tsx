@@ -32,7 +32,8 @@ export function ConfirmDialog({
       width={440}
     >
       <DialogFooter>
-        <Button autoFocus onClick={onCancel} disabled={busy}>
+        {/* Ariakit picks the initial focus by the attribute; React's autoFocus renders none. */}
+        <Button data-autofocus="true" onClick={onCancel} disabled={busy}>
           <Trans>Cancel</Trans>
         </Button>
         <Button $variant="danger" onClick={onConfirm} disabled={busy}>
