@@ -1,10 +1,181 @@
-import { Trans } from '@lingui/react/macro';
-import { ScreenPlaceholder } from '../ui/ScreenPlaceholder';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { SessionFilter } from '../../api/schemas/chatSessions';
+import { type ChatHistoryInput, chatHistoryMachine } from '../../machines/chatHistory/chatHistory.machine';
+import { toSessionFilter } from '../../machines/chatHistory/sessions';
+import { Card, PageHeader } from '../ui/Card';
+import { SelectField } from '../ui/Controls';
+import { TextField } from '../ui/Field';
+import { MOBILE_QUERY, useMediaQuery } from '../ui/media';
+import { Conversation } from './Conversation';
+import { ChatHistoryContext } from './context';
+import { SessionList } from './SessionList';
+
+const Layout = styled.div`
+  display: grid;
+  grid-template-columns: minmax(260px, 1fr) minmax(0, 2fr);
+  gap: ${({ theme }) => theme.space(5)};
+  align-items: start;
+  @media ${MOBILE_QUERY} {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+const ListPanel = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  padding: 0;
+  overflow: hidden;
+  /* A fixed height gives the virtual list its window; the page itself does not grow with 10,000 rows. */
+  height: clamp(420px, calc(100vh - 230px), 1200px);
+  position: sticky;
+  top: ${({ theme }) => theme.space(4)};
+  &[hidden] { display: none; }
+  @media ${MOBILE_QUERY} {
+    position: static;
+    height: calc(100vh - 300px);
+    min-height: 360px;
+  }
+`;
+
+const Toolbar = styled.form`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) auto;
+  gap: ${({ theme }) => theme.space(3)};
+  align-items: end;
+  padding: ${({ theme }) => theme.space(4)};
+  border-bottom: 1px solid ${({ theme }) => theme.color.border};
+`;
+
+const Column = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(5)};
+  min-width: 0;
+`;
+
+const Subtitle = styled.p`
+  margin-top: ${({ theme }) => theme.space(1)};
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+/** The address bar keeps the search and the filter, so a reload or a shared link shows the same list. */
+function readQuery(): ChatHistoryInput {
+  const params = new URLSearchParams(location.search);
+  return {
+    phone: params.get('phone') ?? '',
+    filter: toSessionFilter(params.get('filter') ?? SessionFilter.all),
+  };
+}
+
+function writeQuery(phone: string, filter: number) {
+  const params = new URLSearchParams(location.search);
+  if (phone.trim()) params.set('phone', phone.trim());
+  else params.delete('phone');
+  if (filter !== SessionFilter.all) params.set('filter', String(filter));
+  else params.delete('filter');
+  const query = params.toString();
+  const next = `${location.pathname}${query ? `?${query}` : ''}${location.hash}`;
+  if (next !== `${location.pathname}${location.search}${location.hash}`)
+    history.replaceState(history.state, '', next);
+}
+
+function SearchBar() {
+  const { t } = useLingui();
+  const actor = ChatHistoryContext.useActorRef();
+  const phone = ChatHistoryContext.useSelector((s) => s.context.phone);
+  const filter = ChatHistoryContext.useSelector((s) => s.context.filter);
+  return (
+    <Toolbar
+      role="search"
+      aria-label={t`Search conversations`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'search.submitted' });
+      }}
+    >
+      <TextField
+        label={<Trans>Phone number</Trans>}
+        type="search"
+        inputMode="tel"
+        autoComplete="off"
+        placeholder={t`e.g. 1381234`}
+        value={phone}
+        onChange={(e) => actor.send({ type: 'search.changed', value: e.target.value })}
+      />
+      <SelectField
+        label={<Trans>Show</Trans>}
+        value={String(filter)}
+        onChange={(e) => actor.send({ type: 'filter.changed', filter: toSessionFilter(e.target.value) })}
+      >
+        <option value={SessionFilter.all}>{t`All`}</option>
+        <option value={SessionFilter.starred}>{t`Starred`}</option>
+        <option value={SessionFilter.today}>{t`Today`}</option>
+        <option value={SessionFilter.thisWeek}>{t`This week`}</option>
+        <option value={SessionFilter.thisMonth}>{t`This month`}</option>
+      </SelectField>
+    </Toolbar>
+  );
+}
+
+function Screen() {
+  const { t } = useLingui();
+  const actor = ChatHistoryContext.useActorRef();
+  const open = ChatHistoryContext.useSelector((s) => !s.hasTag('nothingSelected'));
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  // After "back" on mobile, the list takes the focus again.
+  const [returned, setReturned] = useState(false);
+  const conversationStep = mobile && open;
+
+  return (
+    <Layout>
+      <ListPanel as="section" aria-label={t`Conversations`} hidden={conversationStep}>
+        <SearchBar />
+        <SessionList autoFocus={mobile && returned && !open} />
+      </ListPanel>
+      {(!mobile || open) && (
+        <Column>
+          <Conversation
+            focusOnOpen={mobile}
+            onBack={
+              mobile
+                ? () => {
+                    setReturned(true);
+                    actor.send({ type: 'session.closed' });
+                  }
+                : undefined
+            }
+          />
+        </Column>
+      )}
+    </Layout>
+  );
+}
 
 export function ChatHistoryView() {
+  const input = useRef(readQuery()).current;
+  const logic = useMemo(
+    () =>
+      chatHistoryMachine.provide({
+        actions: { syncQuery: ({ context }) => writeQuery(context.phone, context.filter) },
+      }),
+    [],
+  );
   return (
-    <ScreenPlaceholder title={<Trans>Chat history</Trans>}>
-      <Trans>Search, read, analyse and export customer conversations here.</Trans>
-    </ScreenPlaceholder>
+    <>
+      <PageHeader>
+        <div>
+          <h1>
+            <Trans>Chat history</Trans>
+          </h1>
+          <Subtitle>
+            <Trans>Find any customer conversation, read it, star it, see the analysis and export it.</Trans>
+          </Subtitle>
+        </div>
+      </PageHeader>
+      <ChatHistoryContext.Provider logic={logic} options={{ input }}>
+        <Screen />
+      </ChatHistoryContext.Provider>
+    </>
   );
 }

@@ -1,0 +1,216 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { isoNow } from '../../../mocks/clock';
+import { givenChatSession } from '../../../mocks/fixtures';
+import { resetAndSeed, server } from '../../../mocks/node';
+import { DEMO_OWNER } from '../../../mocks/seed';
+import { withMockServer } from '../../../mocks/testing';
+import { renderApp } from '../../../tests/render';
+
+withMockServer();
+
+// jsdom lays nothing out: give scroll areas and rows a size so the virtual lists render their rows.
+const sizes = {
+  clientHeight: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight'),
+  clientWidth: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth'),
+};
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 400 });
+});
+afterAll(() => {
+  if (sizes.clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', sizes.clientHeight);
+  if (sizes.clientWidth) Object.defineProperty(HTMLElement.prototype, 'clientWidth', sizes.clientWidth);
+});
+
+/** jsdom has no object URLs: a stand-in for one test. */
+function stubObjectUrl(create: (blob: Blob) => string) {
+  Object.assign(URL, { createObjectURL: create, revokeObjectURL: () => {} });
+  onTestFinished(() => {
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+}
+
+const NUMBER = '85291234567@c.us';
+const HTML = '<img src=x onerror="alert(1)"> <b>bold?</b>';
+
+beforeEach(async () => {
+  await resetAndSeed();
+  // The newest session, so it is first in the list.
+  await givenChatSession(DEMO_OWNER.id, {
+    id: 'sess-test',
+    fromNumber: NUMBER,
+    createdAt: isoNow(),
+    messages: [
+      { content: 'Hello, is my parcel on its way?', sender: 'user' },
+      { content: HTML, sender: 'assistant' },
+      { content: 'Thanks!', sender: 'user' },
+    ],
+  });
+});
+
+const user = () => userEvent.setup();
+const list = () => screen.findByRole('listbox', { name: 'Conversations' });
+const option = async (name: RegExp) => within(await list()).findByRole('option', { name });
+
+async function openTestSession() {
+  const u = user();
+  await renderApp('/chat-history', { as: 'owner' });
+  await u.click(await option(/\+85291234567/));
+  await screen.findByRole('heading', { level: 2, name: '+85291234567' });
+  return u;
+}
+
+describe('chat history screen', () => {
+  it('lists sessions without newsletters or the placeholder, and prompts to select a chat', async () => {
+    await renderApp('/chat-history', { as: 'owner' });
+    expect(await screen.findByText('Select a chat')).toBeInTheDocument();
+    const first = await option(/\+85291234567/);
+    expect(first).toHaveTextContent('Hello, is my parcel on its way?');
+    expect(first).toHaveAttribute('aria-posinset', '1');
+    const setSize = Number(first.getAttribute('aria-setsize'));
+    expect(setSize).toBe(301);
+    const names = within(await list())
+      .getAllByRole('option')
+      .map((o) => o.textContent ?? '');
+    expect(names.some((n) => n.includes('newsletter') || n.startsWith('+0') || n.startsWith('0'))).toBe(
+      false,
+    );
+    expect(names.some((n) => n.includes('@c.us'))).toBe(false);
+  });
+
+  it('searches by number as you type, and filters starred', async () => {
+    const u = user();
+    await renderApp('/chat-history', { as: 'owner' });
+    await list();
+    await u.type(screen.getByLabelText('Phone number'), '8529 1234');
+    await waitFor(() => expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(1));
+    expect(location.search).toBe('?phone=8529+1234');
+    await u.clear(screen.getByLabelText('Phone number'));
+    await u.selectOptions(screen.getByLabelText('Show'), 'Starred');
+    await waitFor(() => expect(location.search).toBe('?filter=2'));
+    await waitFor(() => {
+      const options = within(screen.getByRole('listbox')).getAllByRole('option');
+      expect(options.length).toBeGreaterThan(0);
+      for (const o of options) expect(o).toHaveTextContent('Starred');
+    });
+  });
+
+  it('shows the conversation as text, never as HTML, bot and customer apart', async () => {
+    await openTestSession();
+    const messages = await screen.findByRole('region', { name: 'Messages' });
+    const items = within(messages).getAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringContaining('Customer: Hello, is my parcel on its way?'),
+      expect.stringContaining(`Bot: ${HTML}`),
+      expect.stringContaining('Customer: Thanks!'),
+    ]);
+    expect(messages.querySelector('img, b')).toBeNull();
+    expect(screen.getByText(/3 messages/)).toBeInTheDocument();
+  });
+
+  it('stars at once, and undoes the star with an error toast when the call fails', async () => {
+    const u = await openTestSession();
+    const star = screen.getByRole('button', { name: 'Star' });
+    expect(star).toHaveAttribute('aria-pressed', 'false');
+    await u.click(star);
+    await waitFor(() => expect(star).toHaveAttribute('aria-pressed', 'true'));
+    expect(await option(/\+85291234567.*Starred/)).toBeInTheDocument();
+
+    server.use(
+      http.post('*/api/v1/chat-session/:id/star', () =>
+        HttpResponse.json({ statusCode: 500, message: 'Star service down' }, { status: 500 }),
+      ),
+    );
+    await u.click(star);
+    expect(await screen.findByText('Could not update the star')).toBeInTheDocument();
+    expect(screen.getByText('Star service down')).toBeInTheDocument();
+    await waitFor(() => expect(star).toHaveAttribute('aria-pressed', 'true'));
+  });
+
+  it("says 'No messages found' when the messages cannot be loaded, and refresh loads them", async () => {
+    server.use(
+      http.get('*/api/v1/chat-session/:id/messages', () =>
+        HttpResponse.json({ statusCode: 500, message: 'down' }, { status: 500 }),
+      ),
+    );
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const u = user();
+    await renderApp('/chat-history', { as: 'owner' });
+    await u.click(await option(/\+85291234567/));
+    expect(await screen.findByText('No messages found')).toBeInTheDocument();
+    expect(error).toHaveBeenCalledWith('Could not load the messages of the chat session', expect.anything());
+    server.resetHandlers();
+    await u.click(screen.getByRole('button', { name: 'Refresh messages' }));
+    expect(await screen.findByText('Thanks!')).toBeInTheDocument();
+  });
+
+  it('analyses the conversation: sentiment bar, keywords, intent', async () => {
+    const u = await openTestSession();
+    expect(screen.getByText('No analysis yet')).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Analyze' }));
+    const meter = await screen.findByRole('meter', { name: 'Positive sentiment' });
+    expect(meter.getAttribute('aria-valuetext')).toMatch(/^\d+(\.\d+)?%$/);
+    expect(screen.getByRole('heading', { name: 'Keywords' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'User intent' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Re-analyze' })).toBeInTheDocument();
+  });
+
+  it('exports the conversation as CSV through a download link', async () => {
+    const blobs: Blob[] = [];
+    stubObjectUrl((b) => {
+      blobs.push(b);
+      return 'blob:x';
+    });
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    const u = await openTestSession();
+    await u.click(screen.getByRole('tab', { name: 'Export' }));
+    expect(screen.getByRole('radio', { name: 'JSON' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Include analysis' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Include timestamps' })).toBeChecked();
+    await u.click(screen.getByRole('radio', { name: 'CSV (spreadsheet)' }));
+    expect(screen.getByRole('checkbox', { name: 'Include analysis' })).toBeDisabled();
+    await u.click(screen.getByRole('checkbox', { name: 'Include timestamps' }));
+    await u.click(screen.getByRole('button', { name: 'Export' }));
+    expect(names[0]).toMatch(/^chat-85291234567-\d{8}-\d{6}\.csv$/);
+    expect(await screen.findByText(`Downloaded ${names[0]}`)).toBeInTheDocument();
+    const text = new TextDecoder().decode(await blobs[0]?.arrayBuffer());
+    expect(text).toBe(
+      `Sender,Content\r\nCustomer,"Hello, is my parcel on its way?"\r\nBot,"${HTML.replaceAll('"', '""')}"\r\nCustomer,Thanks!\r\n`,
+    );
+  });
+
+  it('shows the spec alert when the export fails', async () => {
+    stubObjectUrl(() => {
+      throw new Error('blocked');
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const u = await openTestSession();
+    await u.click(screen.getByRole('tab', { name: 'Export' }));
+    await u.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Export failed, please retry.');
+  });
+
+  it('opens a session from the keyboard', async () => {
+    const u = user();
+    await renderApp('/chat-history', { as: 'owner' });
+    const box = await list();
+    box.focus();
+    await waitFor(() => expect(box).toHaveAttribute('aria-activedescendant'));
+    await u.keyboard('{ArrowDown}{ArrowUp}{Enter}');
+    expect(await screen.findByRole('heading', { level: 2, name: '+85291234567' })).toBeInTheDocument();
+  });
+
+  it('says there is no history on an empty account', async () => {
+    await resetAndSeed({ empty: true });
+    await renderApp('/chat-history', { as: 'owner' });
+    expect(await screen.findByText('No chat history')).toBeInTheDocument();
+    expect(screen.getByText('0 conversations')).toBeInTheDocument();
+  });
+});

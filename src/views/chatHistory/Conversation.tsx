@@ -1,0 +1,162 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useRef } from 'react';
+import styled from 'styled-components';
+import { displayNumber } from '../../machines/chatHistory/sessions';
+import { Button } from '../ui/Button';
+import { Card } from '../ui/Card';
+import { EmptyState } from '../ui/Feedback';
+import { formatMessageTime } from '../ui/format';
+import { ChevronLeftIcon, RefreshIcon, StarIcon } from '../ui/icons';
+import { Spinner } from '../ui/Spinner';
+import { Tab, TabList, TabPanel, TabProvider } from '../ui/Tabs';
+import { AnalysisPanel } from './AnalysisPanel';
+import { ChatHistoryContext } from './context';
+import { ExportPanel } from './ExportPanel';
+import { MessageList } from './MessageList';
+
+const Panel = styled(Card)`
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+  padding: ${({ theme }) => theme.space(4)};
+  min-width: 0;
+`;
+
+const Header = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+  h2 {
+    font-size: ${({ theme }) => theme.font.size.xl};
+    overflow-wrap: anywhere;
+    &:focus { outline: none; }
+  }
+  p { color: ${({ theme }) => theme.color.textMuted}; font-size: ${({ theme }) => theme.font.size.sm}; }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+const StarButton = styled(Button)`
+  &[aria-pressed='true'] svg { color: ${({ theme }) => theme.color.warning}; }
+`;
+
+const TAB_IDS = { analysis: 'chat-tab-analysis', export: 'chat-tab-export' } as const;
+
+function Tools() {
+  const { t } = useLingui();
+  const actor = ChatHistoryContext.useActorRef();
+  const tab = ChatHistoryContext.useSelector((s) => (s.matches({ tab: 'export' }) ? 'export' : 'analysis'));
+  return (
+    <Panel as="section" aria-label={t`Analysis and export`}>
+      <TabProvider
+        selectedId={TAB_IDS[tab]}
+        setSelectedId={(id) =>
+          actor.send({ type: 'tab.selected', tab: id === TAB_IDS.export ? 'export' : 'analysis' })
+        }
+      >
+        <TabList aria-label={t`Conversation tools`}>
+          <Tab id={TAB_IDS.analysis}>
+            <Trans>Analysis</Trans>
+          </Tab>
+          <Tab id={TAB_IDS.export}>
+            <Trans>Export</Trans>
+          </Tab>
+        </TabList>
+        <TabPanel tabId={TAB_IDS.analysis}>
+          <AnalysisPanel />
+        </TabPanel>
+        <TabPanel tabId={TAB_IDS.export}>
+          <ExportPanel />
+        </TabPanel>
+      </TabProvider>
+    </Panel>
+  );
+}
+
+/** The open session: who, when, star and refresh, its messages, then analysis and export. */
+export function Conversation({ onBack, focusOnOpen }: { onBack?: () => void; focusOnOpen?: boolean }) {
+  const { t } = useLingui();
+  const actor = ChatHistoryContext.useActorRef();
+  const selected = ChatHistoryContext.useSelector((s) => s.context.selected);
+  const count = ChatHistoryContext.useSelector((s) => s.context.messages.length);
+  const loading = ChatHistoryContext.useSelector((s) => s.hasTag('messagesLoading'));
+  const canStar = ChatHistoryContext.useSelector((s) => s.can({ type: 'star.toggled' }));
+  const canRefresh = ChatHistoryContext.useSelector((s) => s.can({ type: 'messages.refresh' }));
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const id = selected?.id;
+
+  // On the mobile two-step layout the conversation replaces the list: focus goes to its heading.
+  useEffect(() => {
+    if (id && focusOnOpen) headingRef.current?.focus();
+  }, [id, focusOnOpen]);
+
+  if (!selected) {
+    return (
+      <Panel as="section" aria-label={t`Conversation`}>
+        <EmptyState title={<Trans>Select a chat</Trans>}>
+          <Trans>Choose a conversation from the list to read it, see its analysis and export it.</Trans>
+        </EmptyState>
+      </Panel>
+    );
+  }
+
+  const number = displayNumber(selected.fromNumber);
+  const started = formatMessageTime(selected.createdAt);
+  return (
+    <>
+      <Panel as="section" aria-labelledby="chat-conversation-title">
+        {onBack && (
+          <div>
+            <Button $variant="ghost" $size="sm" onClick={onBack}>
+              <ChevronLeftIcon size={16} />
+              <Trans>Back to conversations</Trans>
+            </Button>
+          </div>
+        )}
+        <Header>
+          <div>
+            <h2 id="chat-conversation-title" ref={headingRef} tabIndex={-1}>
+              {number}
+            </h2>
+            <p>
+              <Trans>Started {started}</Trans>
+              {!loading && (
+                <>
+                  {' · '}
+                  <Plural value={count} one="# message" other="# messages" />
+                </>
+              )}
+            </p>
+          </div>
+          <Actions>
+            <StarButton
+              $size="sm"
+              aria-pressed={selected.isStarred}
+              // aria-disabled, not disabled: the button keeps keyboard focus while the star is saved.
+              aria-disabled={!canStar}
+              onClick={() => canStar && actor.send({ type: 'star.toggled' })}
+            >
+              <StarIcon size={16} filled={selected.isStarred} />
+              <Trans>Star</Trans>
+            </StarButton>
+            <Button
+              $size="sm"
+              aria-disabled={!canRefresh}
+              onClick={() => canRefresh && actor.send({ type: 'messages.refresh' })}
+            >
+              {loading ? <Spinner /> : <RefreshIcon size={16} />}
+              <Trans>Refresh messages</Trans>
+            </Button>
+          </Actions>
+        </Header>
+        <MessageList />
+      </Panel>
+      <Tools />
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import styled from 'styled-components';
+import { isBotSender } from '../../machines/chatHistory/sessions';
+import { EmptyState, PanelLoading } from '../ui/Feedback';
+import { formatMessageTime } from '../ui/format';
+import { ChatHistoryContext } from './context';
+
+const ESTIMATED_ROW = 84;
+
+const Box = styled.div`
+  height: clamp(320px, 52vh, 620px);
+  background: ${({ theme }) => theme.color.bg};
+  border-radius: ${({ theme }) => theme.radius.md};
+  display: grid;
+  align-content: center;
+`;
+
+const Scroller = styled(Box)`
+  display: block;
+  overflow-y: auto;
+  contain: strict;
+  &:focus-visible { outline-offset: -2px; }
+`;
+
+const Items = styled.ol`
+  position: relative;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Row = styled.li<{ $bot: boolean }>`
+  position: absolute;
+  top: 0;
+  left: 0;
+  width: 100%;
+  display: flex;
+  flex-direction: column;
+  align-items: ${({ $bot }) => ($bot ? 'flex-end' : 'flex-start')};
+  padding: ${({ theme }) => theme.space(1.5)} ${({ theme }) => theme.space(4)};
+`;
+
+const Bubble = styled.div<{ $bot: boolean }>`
+  max-width: min(75%, 640px);
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  ${({ $bot }) => ($bot ? 'border-bottom-right-radius: 4px;' : 'border-bottom-left-radius: 4px;')}
+  background: ${({ theme, $bot }) => ($bot ? theme.color.primarySoft : theme.color.surface)};
+  border: 1px solid ${({ theme, $bot }) => ($bot ? theme.color.primary : theme.color.border)};
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+`;
+
+const Meta = styled.span`
+  margin-top: 2px;
+  font-size: ${({ theme }) => theme.font.size.xs};
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+/** The conversation as bubbles (the bot on the right, the customer on the left), rendered as text. */
+export function MessageList() {
+  const { t } = useLingui();
+  const messages = ChatHistoryContext.useSelector((s) => s.context.messages);
+  const loading = ChatHistoryContext.useSelector((s) => s.hasTag('messagesLoading'));
+  const failed = ChatHistoryContext.useSelector((s) => s.hasTag('messagesFailed'));
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  const virtualizer = useVirtualizer({
+    count: messages.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ESTIMATED_ROW,
+    overscan: 6,
+    getItemKey: (index) => messages[index]?.id ?? index,
+  });
+
+  // A conversation opens at its latest message, as in the messaging app.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new message list is the trigger
+  useEffect(() => {
+    if (messages.length > 0) virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
+  }, [messages]);
+
+  // Loading and empty states keep the box's size, so nothing below it moves when the messages arrive.
+  if (loading || messages.length === 0) {
+    return (
+      <Box>
+        {loading ? (
+          <PanelLoading>{t`Loading messages…`}</PanelLoading>
+        ) : (
+          <EmptyState title={<Trans>No messages found</Trans>}>
+            {failed && <Trans>The messages could not be loaded. Use Refresh messages to try again.</Trans>}
+          </EmptyState>
+        )}
+      </Box>
+    );
+  }
+
+  return (
+    <Scroller ref={scrollRef} role="region" aria-label={t`Messages`} tabIndex={0}>
+      <Items style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const m = messages[item.index];
+          if (!m) return null;
+          const bot = isBotSender(m.sender);
+          return (
+            <Row
+              key={item.key}
+              ref={virtualizer.measureElement}
+              data-index={item.index}
+              aria-setsize={messages.length}
+              aria-posinset={item.index + 1}
+              $bot={bot}
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              <Bubble $bot={bot}>
+                <span className="visually-hidden">{bot ? t`Bot:` : t`Customer:`} </span>
+                {m.content}
+              </Bubble>
+              <Meta>
+                <time dateTime={m.sentAt}>{formatMessageTime(m.sentAt)}</time>
+              </Meta>
+            </Row>
+          );
+        })}
+      </Items>
+    </Scroller>
+  );
+}
