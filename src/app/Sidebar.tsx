@@ -6,6 +6,7 @@ import { ChevronLeftIcon, ChevronRightIcon, LogoutIcon } from '../views/ui/icons
 import { LanguageMenu, ThemeMenu } from '../views/ui/PreferenceMenus';
 import { Brand } from './Brand';
 import { NAV_ITEMS } from './navigation';
+import { holdNavigation } from './navigationGuard';
 import { SessionContext } from './providers';
 
 const Column = styled.div<{ $collapsed: boolean }>`
@@ -103,7 +104,7 @@ export function SidebarContent({
   onToggleCollapsed?: () => void;
 }) {
   const { t, i18n } = useLingui();
-  const [path] = useLocation();
+  const [path, navigate] = useLocation();
   const session = SessionContext.useActorRef();
   const admin = SessionContext.useSelector((s) => isAdmin(s.context));
   const items = NAV_ITEMS.filter((item) => !item.adminOnly || admin);
@@ -132,6 +133,10 @@ export function SidebarContent({
               <li key={item.path}>
                 <NavLink
                   href={item.path}
+                  onClick={(e) => {
+                    // A screen with unsaved changes may ask first.
+                    if (item.path !== path && holdNavigation(() => navigate(item.path))) e.preventDefault();
+                  }}
                   $collapsed={collapsed}
                   aria-current={path === item.path ? 'page' : undefined}
                   title={collapsed ? label : undefined}
