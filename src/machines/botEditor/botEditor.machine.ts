@@ -86,6 +86,9 @@ const m = botEditorMessages;
 
 export const isDirty = (context: BotEditorContext) => !sameForm(context.form, context.saved);
 
+/** New is offered only while fewer than MAX_CHATBOTS exist (spec sections 2 and 6). */
+export const offersNewBot = (context: BotEditorContext) => context.bots.length < MAX_CHATBOTS;
+
 /** For the view and the navigation guard: is there anything a departure would lose? */
 export const hasUnsavedChanges = (snapshot: AnyMachineSnapshot) =>
   snapshot.matches('ready') && isDirty(snapshot.context as BotEditorContext);
@@ -152,7 +155,7 @@ export const botEditorMachine = setup({
       context.bots.some((bot) => bot.id !== context.selectedId && sameName(bot.name, context.form.name)),
     maxTokensInvalid: ({ context }) => parseMaxTokens(context.form.maxTokens) === null,
     hasUnsavedChanges: ({ context }) => isDirty(context),
-    canAddBot: ({ context }) => context.bots.length < MAX_CHATBOTS,
+    canAddBot: ({ context }) => offersNewBot(context),
     isNewMode: ({ context }) => context.selectedId === null,
     isCurrentBot: ({ context, event }) => event.type === 'bot.selected' && event.id === context.selectedId,
     isKnownBot: ({ context, event }) =>

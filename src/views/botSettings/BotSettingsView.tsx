@@ -1,10 +1,87 @@
-import { Trans } from '@lingui/react/macro';
-import { ScreenPlaceholder } from '../ui/ScreenPlaceholder';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect } from 'react';
+import styled from 'styled-components';
+import { SessionContext } from '../../app/providers';
+import { botEditorMachine } from '../../machines/botEditor/botEditor.machine';
+import { useFlow } from '../../machines/useFlow';
+import { Card, PageHeader } from '../ui/Card';
+import { ErrorPanel, PanelLoading } from '../ui/Feedback';
+import { useText } from '../ui/text';
+import { BotPicker } from './BotPicker';
+import { EditorDialogs } from './EditorDialogs';
+import { EditorForm } from './EditorForm';
+import { EditorActorContext, useEditor, useEditorActor } from './editorContext';
+
+const Subtitle = styled.p`
+  margin-top: ${({ theme }) => theme.space(1)};
+  color: ${({ theme }) => theme.color.textMuted};
+  max-width: 62ch;
+`;
+
+const Panel = styled(Card)`
+  padding: 0;
+  overflow: hidden;
+`;
+
+/** Where the editor is: the whole list failed, one bot is loading or failed, or the form is there. */
+function usePhase() {
+  return useEditor((s) => {
+    if (s.matches('loadFailed')) return 'listFailed' as const;
+    if (s.matches('botFailed')) return 'botFailed' as const;
+    if (s.matches('loading')) return 'listLoading' as const;
+    if (s.matches('loadingBot')) return 'botLoading' as const;
+    return 'ready' as const;
+  });
+}
+
+function EditorPanel() {
+  const { t } = useLingui();
+  const text = useText();
+  const actor = useEditorActor();
+  const phase = usePhase();
+  const error = useEditor((s) => s.context.loadError);
+  const retry = () => actor.send({ type: 'load.retried' });
+
+  if (phase === 'ready') return <EditorForm />;
+  return (
+    <Panel aria-busy={phase.endsWith('Loading')}>
+      {phase === 'listLoading' && <PanelLoading>{t`Loading your chatbots…`}</PanelLoading>}
+      {phase === 'botLoading' && <PanelLoading>{t`Loading the chatbot…`}</PanelLoading>}
+      {(phase === 'listFailed' || phase === 'botFailed') && (
+        <ErrorPanel
+          title={<Trans>Load failed</Trans>}
+          message={error ? text(error) : undefined}
+          onRetry={retry}
+        />
+      )}
+    </Panel>
+  );
+}
 
 export function BotSettingsView() {
+  const userId = SessionContext.useSelector((s) => s.context.user?.userId ?? null);
+  const actor = useFlow('botEditor', botEditorMachine, { input: { userId } });
+  // The session may learn the user after the screen started (or lose it).
+  useEffect(() => actor.send({ type: 'user.changed', userId }), [actor, userId]);
+
   return (
-    <ScreenPlaceholder title={<Trans>Bot settings</Trans>}>
-      <Trans>Create and tune your chatbots here: model, prompt, knowledge files and a test chat.</Trans>
-    </ScreenPlaceholder>
+    <EditorActorContext value={actor}>
+      <PageHeader>
+        <div>
+          <h1>
+            <Trans>Bot settings</Trans>
+          </h1>
+          <Subtitle>
+            <Trans>
+              Create your chatbots, give each a prompt and knowledge files, and talk to them before your
+              customers do.
+            </Trans>
+          </Subtitle>
+        </div>
+        <BotPicker />
+      </PageHeader>
+      <EditorPanel />
+      <EditorDialogs />
+    </EditorActorContext>
   );
 }

@@ -1,0 +1,164 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API, errorResponse } from '../../../mocks/handlers/common';
+import { resetAndSeed, server } from '../../../mocks/node';
+import { DEMO_OWNER } from '../../../mocks/seed';
+import { call, withMockServer } from '../../../mocks/testing';
+import { renderApp } from '../../../tests/render';
+
+// The machine is shared by several developers' test runs: give the first render of a lazy screen time.
+configure({ asyncUtilTimeout: 5000 });
+withMockServer();
+vi.setConfig({ testTimeout: 20_000 });
+beforeAll(() => import('./BotSettingsView'), 30_000);
+beforeEach(async () => {
+  await resetAndSeed();
+});
+
+const picker = () => screen.getByLabelText('Chatbot') as HTMLSelectElement;
+const toasts = () => screen.getByRole('region', { name: 'Notifications' });
+
+async function openAsOwner() {
+  const user = userEvent.setup();
+  await renderApp('/bot-settings', { as: 'owner' });
+  expect(
+    await screen.findByRole('heading', { level: 2, name: 'Ava – Customer Support' }),
+  ).toBeInTheDocument();
+  return user;
+}
+
+describe('bot settings', () => {
+  it("lists the owner's three bots without New and edits the first", async () => {
+    await openAsOwner();
+    expect([...picker().options].map((o) => o.textContent)).toEqual([
+      'Ava – Customer Support',
+      'Leo – Sales Assistant',
+      'Nova – Tech Support',
+    ]);
+    expect(screen.getByText('You have 3 chatbots, the most an account can have.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Model')).toHaveValue('gpt-4.1-mini');
+    expect(screen.getByLabelText('Temperature')).toHaveValue('0.7');
+    expect(screen.getByRole('button', { name: 'Reset to default' })).toBeDisabled();
+  });
+
+  it('starts in new mode for an account without bots, and the test tab explains why it is empty', async () => {
+    const user = userEvent.setup();
+    await renderApp('/bot-settings', { as: 'admin' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'New chatbot' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Max tokens')).toHaveValue(2048);
+    await user.click(screen.getByRole('tab', { name: 'Test' }));
+    expect(screen.getByText('Save the chatbot to test it')).toBeVisible();
+  });
+
+  it('saves an edit with PATCH and reloads the list; the server has it', async () => {
+    const user = await openAsOwner();
+    const name = screen.getByLabelText('Bot name');
+    await user.clear(name);
+    await user.type(name, 'Ava – Returns');
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await within(toasts()).findByText('Settings saved')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ava – Returns' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument());
+    const list = await call('GET', `/chatbots/user/${DEMO_OWNER.id}`, { token: DEMO_OWNER.token });
+    expect(list.body.map((b: { name: string }) => b.name)).toContain('Ava – Returns');
+    expect([...picker().options].map((o) => o.textContent)).toContain('Ava – Returns');
+  });
+
+  it('a server failure shows the settings-failed toast with its message and keeps every edit', async () => {
+    server.use(http.patch(`${API}/chatbots/:id`, () => errorResponse(500, 'The model provider is down')));
+    const user = await openAsOwner();
+    await user.click(screen.getByRole('tab', { name: 'Prompt' }));
+    const prompt = screen.getByLabelText('System prompt');
+    await user.clear(prompt);
+    await user.type(prompt, 'You are brief.');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    const toast = (await within(toasts()).findByText('Failed to save settings')).closest('[data-variant]');
+    expect(toast).toHaveTextContent('The model provider is down');
+    expect(prompt).toHaveValue('You are brief.');
+    expect(screen.getByRole('button', { name: 'Save settings' })).toBeEnabled();
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+  });
+
+  it('asks before a template replaces a prompt with text', async () => {
+    const user = await openAsOwner();
+    await user.click(screen.getByRole('tab', { name: 'Prompt' }));
+    const prompt = screen.getByLabelText('System prompt') as HTMLTextAreaElement;
+    const before = prompt.value;
+    const template = await screen.findByRole('button', { name: 'Healthcare' });
+    await waitFor(() => expect(template).toBeEnabled());
+    await user.click(template);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Replace the prompt?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(prompt.value).toBe(before);
+    await user.click(template);
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Replace the prompt?' })).getByRole('button', {
+        name: 'Replace prompt',
+      }),
+    );
+    expect(prompt.value).toMatch(/^You are the patient service assistant of \[Company Name\]\./);
+    expect(screen.getByText('In use')).toBeInTheDocument();
+  });
+
+  it('asks before leaving for another bot with unsaved changes', async () => {
+    const user = await openAsOwner();
+    await user.type(screen.getByLabelText('Bot name'), ' (draft)');
+    await user.selectOptions(picker(), 'Leo – Sales Assistant');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Discard unsaved changes?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(picker()).toHaveDisplayValue('Ava – Customer Support');
+    expect(screen.getByLabelText('Bot name')).toHaveValue('Ava – Customer Support (draft)');
+    await user.selectOptions(picker(), 'Leo – Sales Assistant');
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Discard unsaved changes?' })).getByRole(
+        'button',
+        {
+          name: 'Discard changes',
+        },
+      ),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Leo – Sales Assistant' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Temperature')).toHaveValue('0.8');
+  });
+
+  it('asks before the sidebar takes the user away from unsaved changes', async () => {
+    const user = await openAsOwner();
+    await user.type(screen.getByLabelText('Bot name'), '!');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('link', { name: 'Chat history' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(location.pathname).toBe('/bot-settings');
+    await user.click(within(dialog).getByRole('button', { name: 'Leave without saving' }));
+    await waitFor(() => expect(location.pathname).toBe('/chat-history'));
+  });
+
+  it('a failed test reply shows an error in the chat with a retry; the message stays', async () => {
+    let failing = true;
+    server.use(
+      http.post(`${API}/chatbots/test/:id`, () =>
+        failing ? errorResponse(503, 'The bot is asleep') : undefined,
+      ),
+    );
+    const user = await openAsOwner();
+    await user.click(screen.getByRole('tab', { name: 'Test' }));
+    const send = screen.getByRole('button', { name: 'Send' });
+    expect(send).toBeDisabled();
+    await user.type(screen.getByLabelText('Message'), 'Where is my order?{Enter}');
+    const log = screen.getByRole('log', { name: 'Test conversation' });
+    expect(await within(log).findByText(/The bot could not answer\. The bot is asleep/)).toBeInTheDocument();
+    expect(log).toHaveTextContent('Where is my order?');
+    expect(within(log).getByText('Not answered')).toBeInTheDocument();
+    failing = false;
+    await user.click(within(log).getByRole('button', { name: 'Retry' }));
+    expect(await within(log).findByText(/Let me check that for you/)).toBeInTheDocument();
+    expect(within(log).queryByText('Not answered')).not.toBeInTheDocument();
+    // The thread is kept per bot, for the next visit.
+    const [ava] = (await call('GET', '/chatbots', { token: DEMO_OWNER.token })).body;
+    expect(localStorage.getItem(`influx-test-thread-${ava.id}`)).toEqual(expect.any(String));
+  });
+});

@@ -1,0 +1,49 @@
+import { useLingui } from '@lingui/react/macro';
+import styled from 'styled-components';
+import type { BotField } from '../../machines/botEditor/botForm';
+import { Button } from '../ui/Button';
+import { Spinner } from '../ui/Spinner';
+import { useEditor, useEditorActor } from './editorContext';
+
+const Bar = styled.div`
+  position: sticky;
+  bottom: 0;
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space(2)};
+  padding: ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(5)};
+  border-top: 1px solid ${({ theme }) => theme.color.border};
+  background: ${({ theme }) => theme.color.surface};
+  border-radius: 0 0 ${({ theme }) => theme.radius.lg} ${({ theme }) => theme.radius.lg};
+  @media (max-width: 768px) {
+    padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
+  }
+`;
+
+/** Reset to default and Save settings; a refused save tells the form which field to show. */
+export function EditorFooter({ onRefused }: { onRefused: (field: BotField) => void }) {
+  const { t } = useLingui();
+  const actor = useEditorActor();
+  const saving = useEditor((s) => s.hasTag('saving'));
+  const canSave = useEditor((s) => s.can({ type: 'save.requested' }));
+  const canReset = useEditor((s) => s.can({ type: 'form.reset' }));
+
+  const save = () => {
+    actor.send({ type: 'save.requested' });
+    const snapshot = actor.getSnapshot();
+    if (!snapshot.hasTag('saving') && snapshot.context.invalidField) onRefused(snapshot.context.invalidField);
+  };
+
+  return (
+    <Bar>
+      <Button disabled={!canReset} onClick={() => actor.send({ type: 'form.reset' })}>
+        {t`Reset to default`}
+      </Button>
+      <Button $variant="primary" disabled={!canSave} aria-busy={saving} onClick={save}>
+        {saving && <Spinner />}
+        {saving ? t`Saving…` : t`Save settings`}
+      </Button>
+    </Bar>
+  );
+}

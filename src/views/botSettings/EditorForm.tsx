@@ -1,0 +1,113 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useRef, useState } from 'react';
+import styled from 'styled-components';
+import { hasUnsavedChanges } from '../../machines/botEditor/botEditor.machine';
+import type { BotField } from '../../machines/botEditor/botForm';
+import { Card } from '../ui/Card';
+import { Badge } from '../ui/Feedback';
+import { Tab, TabList, TabPanel, TabProvider } from '../ui/Tabs';
+import { BasicPanel } from './BasicPanel';
+import { EditorFooter } from './EditorFooter';
+import { useEditor } from './editorContext';
+import { KnowledgePanel } from './KnowledgePanel';
+import { PromptPanel } from './PromptPanel';
+import { TestChatPanel } from './TestChatPanel';
+
+const TABS = ['basic', 'prompt', 'knowledge', 'test'] as const;
+type TabKey = (typeof TABS)[number];
+const tabId = (tab: TabKey) => `bot-settings-tab-${tab}`;
+
+/** Where each field lives, to take the user there when a save is refused because of it. */
+const TAB_OF: Record<BotField, TabKey> = {
+  name: 'basic',
+  model: 'basic',
+  temperature: 'basic',
+  maxTokens: 'basic',
+  prompt: 'prompt',
+};
+
+const Frame = styled(Card)`
+  padding: 0;
+  display: grid;
+`;
+
+const Head = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => theme.space(5)} ${({ theme }) => theme.space(5)} ${({ theme }) => theme.space(2)};
+  h2 {
+    font-size: ${({ theme }) => theme.font.size.lg};
+    overflow-wrap: anywhere;
+  }
+  @media (max-width: 768px) {
+    padding: ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(2)};
+  }
+`;
+
+const Tabs = styled.div`
+  padding: 0 ${({ theme }) => theme.space(5)} ${({ theme }) => theme.space(5)};
+  @media (max-width: 768px) {
+    padding: 0 ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(4)};
+  }
+`;
+
+/** The editor of one bot (or a new one): its title, the four tabs and the save footer. */
+export function EditorForm() {
+  const { t } = useLingui();
+  const [tab, setTab] = useState<TabKey>('basic');
+  const root = useRef<HTMLDivElement>(null);
+  const isNew = useEditor((s) => s.hasTag('new'));
+  const savedName = useEditor((s) => s.context.saved.name);
+  const dirty = useEditor(hasUnsavedChanges);
+
+  // A refused save points at its field: open its tab, then focus it once the panel is shown.
+  const showField = (field: BotField) => {
+    setTab(TAB_OF[field]);
+    setTimeout(() => root.current?.querySelector<HTMLElement>(`[data-field="${field}"]`)?.focus(), 0);
+  };
+
+  const names: Record<TabKey, string> = {
+    basic: t`Basic`,
+    prompt: t`Prompt`,
+    knowledge: t`Knowledge`,
+    test: t`Test`,
+  };
+
+  return (
+    <Frame ref={root} aria-labelledby="bot-editor-title">
+      <Head>
+        <h2 id="bot-editor-title">{isNew ? <Trans>New chatbot</Trans> : savedName}</h2>
+        {dirty && <Badge $tone="warning">{t`Unsaved changes`}</Badge>}
+      </Head>
+      <Tabs>
+        <TabProvider
+          selectedId={tabId(tab)}
+          setSelectedId={(id) => setTab(TABS.find((key) => tabId(key) === id) ?? 'basic')}
+        >
+          <TabList aria-label={t`Chatbot settings`}>
+            {TABS.map((key) => (
+              <Tab key={key} id={tabId(key)}>
+                {names[key]}
+              </Tab>
+            ))}
+          </TabList>
+          <TabPanel tabId={tabId('basic')}>
+            <BasicPanel />
+          </TabPanel>
+          <TabPanel tabId={tabId('prompt')}>
+            <PromptPanel />
+          </TabPanel>
+          <TabPanel tabId={tabId('knowledge')}>
+            <KnowledgePanel />
+          </TabPanel>
+          <TabPanel tabId={tabId('test')}>
+            <TestChatPanel />
+          </TabPanel>
+        </TabProvider>
+      </Tabs>
+      <EditorFooter onRefused={showField} />
+    </Frame>
+  );
+}

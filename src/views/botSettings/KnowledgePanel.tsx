@@ -1,0 +1,42 @@
+import { useLingui } from '@lingui/react/macro';
+import styled from 'styled-components';
+import { Muted } from '../ui/Card';
+import { useEditor } from './editorContext';
+import { Integrations } from './Integrations';
+import { KnowledgeFiles, type UploadsActor } from './KnowledgeFiles';
+
+const Stack = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(6)};
+`;
+
+const Section = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
+  h3 { font-size: ${({ theme }) => theme.font.size.md}; }
+`;
+
+/** Knowledge files and external sources (spec section 2, Knowledge). */
+export function KnowledgePanel() {
+  const { t } = useLingui();
+  // The upload queue is the editor's child; it lives as long as the form.
+  const uploads = useEditor((s) => s.children.uploads as UploadsActor | undefined);
+  return (
+    <Stack>
+      <Section aria-labelledby="knowledge-files-title">
+        <div>
+          <h3 id="knowledge-files-title">{t`Knowledge files`}</h3>
+          <Muted>{t`The bot answers from these documents. New and removed files take effect when you save.`}</Muted>
+        </div>
+        {uploads && <KnowledgeFiles uploads={uploads} />}
+      </Section>
+      <Section aria-labelledby="integrations-title">
+        <div>
+          <h3 id="integrations-title">{t`Connect a source`}</h3>
+          <Muted>{t`Let the bot learn from the tools your team already uses.`}</Muted>
+        </div>
+        <Integrations />
+      </Section>
+    </Stack>
+  );
+}
