@@ -223,7 +223,24 @@ test.describe('bot settings', () => {
     await expect(page.getByLabel('Temperature')).toHaveValue('0.3');
     await expect(page.getByLabel('Max tokens')).toHaveValue('4096');
 
+    // A file the server refuses stays listed as failed, with its reason, a retry and a remove.
     await tab(page, 'Knowledge').click();
+    const files = page.getByRole('list', { name: 'Knowledge files' });
+    await expect(files.getByRole('listitem')).toHaveCount(2);
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles([
+        { name: 'manual.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(21 * 1024 * 1024, 32) },
+      ]);
+    const failed = files.getByRole('listitem').filter({ hasText: 'manual.pdf' });
+    await expect(failed).toContainText('21.00 MB · Upload failed: file: manual.pdf is larger than 20 MB');
+    await expect(failed.getByRole('button', { name: 'Retry manual.pdf' })).toBeVisible();
+    await failed.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: 'test-results/screens/5-knowledge-failed.png' });
+    await failed.getByRole('button', { name: 'Remove manual.pdf' }).click();
+    await expect(files.getByRole('listitem')).toHaveCount(2);
+    await expect(page.getByText('Unsaved changes', { exact: true })).toHaveCount(0);
+
     await page.getByRole('button', { name: 'Google Sheets' }).click();
     const dialog = page.getByRole('dialog', { name: 'Connect Google Sheets' });
     const connect = dialog.getByRole('button', { name: 'Connect', exact: true });
@@ -234,6 +251,29 @@ test.describe('bot settings', () => {
     await connect.click();
     await expect(dialog).toBeHidden();
   });
+});
+
+test.describe('bot settings: languages', () => {
+  for (const [locale, start] of [
+    ['zh-CN', '你是 [Company Name] 的客服助理。'],
+    ['zh-TW', '你是 [Company Name] 的客服助理。'],
+  ] as const) {
+    test(`the templates come in ${locale}`, async ({ page }) => {
+      await signIn(page, freshEmail());
+      await page.waitForURL('/');
+      await page.evaluate((l) => localStorage.setItem('influx-language', l), locale);
+      await page.goto('/bot-settings');
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      // The tabs are in the order of the spec: basic, prompt, knowledge, test.
+      await page.getByRole('tab').nth(1).click();
+      const panel = page.getByRole('tabpanel');
+      await panel.getByRole('button').first().click();
+      await expect(panel.getByRole('textbox')).toHaveValue(new RegExp(`^${start.replace(/[[\]]/g, '\\$&')}`));
+      await expect(panel.getByRole('textbox')).toHaveValue(/## 核心[职職]/);
+      await expectNoAxeViolations(page);
+      await shot(page, `5-prompt-${locale}`);
+    });
+  }
 });
 
 test.describe('bot settings: accessibility and layout', () => {

@@ -107,7 +107,7 @@ function UploadRow({
         <strong title={name}>{name}</strong>
         {failed ? (
           <Meta $tone="danger" role="alert">
-            <AlertIcon size={14} />
+            {size} · <AlertIcon size={14} />
             {t`Upload failed`}
             {item.error ? `: ${text(item.error)}` : ''}
           </Meta>
