@@ -90,8 +90,17 @@ export function enablePersistence(scenario: ScenarioName): () => void {
       full = !saveSnapshot(scenario);
     }, SAVE_DELAY_MS);
   });
+  // A change still waiting for its save is written when the page goes away (a reload, a full navigation).
+  const flush = () => {
+    if (!timer) return;
+    clearTimeout(timer);
+    timer = null;
+    full = !saveSnapshot(scenario);
+  };
+  globalThis.addEventListener?.('pagehide', flush);
   const stop = () => {
     unsubscribe();
+    globalThis.removeEventListener?.('pagehide', flush);
     if (timer) clearTimeout(timer);
     active = null;
   };

@@ -11,14 +11,18 @@ import { FLOW_MODELS } from './models';
 import { qaRuntime } from './runtime';
 import { jumpTo, stateLink } from './stateLink';
 
+// Top centre: clear of the sidebar, the page's own corner controls and the toasts.
 const Launcher = styled.div`
   position: fixed;
-  left: ${({ theme }) => theme.space(3)};
-  bottom: ${({ theme }) => theme.space(3)};
+  left: 50%;
+  top: ${({ theme }) => theme.space(2)};
+  transform: translateX(-50%);
   z-index: 80;
   display: flex;
   gap: ${({ theme }) => theme.space(2)};
   align-items: center;
+  opacity: 0.85;
+  &:hover, &:focus-within { opacity: 1; }
 `;
 
 const Panel = styled.aside`
