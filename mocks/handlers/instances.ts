@@ -83,7 +83,11 @@ async function poll(record: Stored<'instances'>): Promise<InstanceRecord> {
   const polls = record.polls + 1;
   if (polls >= POLLS_UNTIL_READY) return becomeReady(record, polls);
   if (polls < POLLS_UNTIL_AUTHENTICATED) {
-    const next = await db.instances.update(record, { data: (i) => void (i.polls = polls) });
+    const next = await db.instances.update(record, {
+      data(i) {
+        i.polls = polls;
+      },
+    });
     notifyDbChanged();
     return next ?? record;
   }
