@@ -35,7 +35,8 @@ function Bridges() {
         navigate(loginPathFor(returnTo), { replace: true });
       },
     });
-    connectToasts((toast) => toasts.send({ type: 'toast.add', toast }));
+    // Deferred: a machine raises toasts from inside its own actions, and the queue must not start actors there.
+    connectToasts((toast) => queueMicrotask(() => toasts.send({ type: 'toast.add', toast })));
     const unregister = [
       qa?.register('session', session, sessionMachine),
       qa?.register('toasts', toasts, toastsMachine),

@@ -12,7 +12,7 @@ import { qaRuntime } from './runtime';
 import { jumpTo, stateLink } from './stateLink';
 
 // Top centre: clear of the sidebar, the page's own corner controls and the toasts.
-const Launcher = styled.div`
+const Launcher = styled.aside`
   position: fixed;
   left: 50%;
   top: ${({ theme }) => theme.space(2)};
@@ -154,7 +154,7 @@ export function QaPanel() {
 
   return (
     <>
-      <Launcher>
+      <Launcher aria-label={t`Demo tools`}>
         <Button
           $size="sm"
           aria-expanded={open}

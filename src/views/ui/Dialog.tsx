@@ -76,7 +76,7 @@ export function Modal({
     <Panel open={open} onClose={onClose} role={role} $width={width} backdrop={<Backdrop />} unmountOnHide>
       <Head>
         <div>
-          <DialogHeading>{title}</DialogHeading>
+          <DialogHeading render={<h2 />}>{title}</DialogHeading>
           {description && <DialogDescription>{description}</DialogDescription>}
         </div>
         <DialogDismiss render={<IconButton $variant="ghost" $size="sm" aria-label={t`Close`} />}>

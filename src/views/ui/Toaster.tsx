@@ -5,15 +5,20 @@ import type { ToastActor, ToastText, ToastVariant } from '../../machines/toasts/
 import { AlertIcon, CheckIcon, CloseIcon, InfoIcon } from './icons';
 import { useText } from './text';
 
-const slideIn = keyframes`from { transform: translateY(8px); opacity: 0; } to { transform: none; opacity: 1; }`;
+const slideIn = keyframes`from { transform: translateY(-8px); opacity: 0; } to { transform: none; opacity: 1; }`;
 
+// Top right, above dialogs but clear of their footers (bottom right covered dialog buttons); below the
+// mobile top bar.
 const Region = styled.div`
   position: fixed;
   z-index: 60;
   right: ${({ theme }) => theme.space(4)};
-  bottom: ${({ theme }) => theme.space(4)};
+  top: ${({ theme }) => theme.space(4)};
+  @media (max-width: 768px) {
+    top: 64px;
+  }
   display: flex;
-  flex-direction: column-reverse;
+  flex-direction: column;
   gap: ${({ theme }) => theme.space(2)};
   width: min(380px, calc(100vw - 32px));
   pointer-events: none;
