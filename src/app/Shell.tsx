@@ -13,9 +13,10 @@ import { SidebarContent } from './Sidebar';
 
 const COLLAPSED_KEY = 'sidebar-collapsed';
 
-const Layout = styled.div<{ $collapsed: boolean }>`
+const Layout = styled.div<{ $collapsed: boolean; $mobile: boolean }>`
   display: grid;
-  grid-template-columns: ${({ theme, $collapsed }) => ($collapsed ? theme.layout.sidebarCollapsed : theme.layout.sidebar)} 1fr;
+  grid-template-columns: ${({ theme, $collapsed, $mobile }) =>
+    $mobile ? '1fr' : `${$collapsed ? theme.layout.sidebarCollapsed : theme.layout.sidebar} 1fr`};
   min-height: 100vh;
   transition: grid-template-columns ${({ theme }) => theme.motion.normal};
 `;
@@ -112,60 +113,55 @@ export function Shell({ children }: { children: ReactNode }) {
     });
   };
 
-  const skip = <SkipLink href="#main">{t`Skip to content`}</SkipLink>;
-  const main = (
-    <Main id="main" tabIndex={-1}>
-      {children}
-    </Main>
-  );
-
-  if (mobile) {
-    return (
-      <>
-        {skip}
-        <TopBar>
-          <Brand />
-          <IconButton
-            $variant="ghost"
-            aria-label={t`Open menu`}
-            aria-expanded={drawerOpen}
-            aria-controls="mobile-navigation"
-            onClick={() => setDrawerOpen(true)}
-          >
-            <MenuIcon size={22} />
-          </IconButton>
-        </TopBar>
-        <Drawer
-          id="mobile-navigation"
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          backdrop={<Backdrop />}
-        >
-          <DrawerHead>
-            <DialogHeading className="visually-hidden">{t`Menu`}</DialogHeading>
-            <Brand />
-            <DialogDismiss render={<IconButton $variant="ghost" aria-label={t`Close menu`} />}>
-              <CloseIcon size={20} />
-            </DialogDismiss>
-          </DrawerHead>
-          <SidebarContent collapsed={false} />
-        </Drawer>
-        {main}
-        <RouteAnnouncer />
-      </>
-    );
-  }
-
+  // One tree for both layouts, with the page in a keyed <main>: crossing 768 px (a rotated tablet, a resized
+  // window) swaps the navigation but never remounts the page, so nothing on it is lost.
   return (
     <>
-      {skip}
-      <Layout $collapsed={collapsed}>
-        <Aside aria-label={t`Sidebar`}>
-          <SidebarContent collapsed={collapsed} onToggleCollapsed={toggleCollapsed} />
-        </Aside>
-        {main}
+      <SkipLink href="#main">{t`Skip to content`}</SkipLink>
+      <Layout $collapsed={collapsed} $mobile={mobile}>
+        {mobile ? (
+          <MobileNavigation key="mobile-nav" open={drawerOpen} onOpenChange={setDrawerOpen} />
+        ) : (
+          <Aside key="sidebar" aria-label={t`Sidebar`}>
+            <SidebarContent collapsed={collapsed} onToggleCollapsed={toggleCollapsed} />
+          </Aside>
+        )}
+        <Main key="main" id="main" tabIndex={-1}>
+          {children}
+        </Main>
       </Layout>
       <RouteAnnouncer />
+    </>
+  );
+}
+
+/** The mobile layout's top bar and the navigation drawer it opens. */
+function MobileNavigation({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useLingui();
+  return (
+    <>
+      <TopBar>
+        <Brand />
+        <IconButton
+          $variant="ghost"
+          aria-label={t`Open menu`}
+          aria-expanded={open}
+          aria-controls="mobile-navigation"
+          onClick={() => onOpenChange(true)}
+        >
+          <MenuIcon size={22} />
+        </IconButton>
+      </TopBar>
+      <Drawer id="mobile-navigation" open={open} onClose={() => onOpenChange(false)} backdrop={<Backdrop />}>
+        <DrawerHead>
+          <DialogHeading className="visually-hidden">{t`Menu`}</DialogHeading>
+          <Brand />
+          <DialogDismiss render={<IconButton $variant="ghost" aria-label={t`Close menu`} />}>
+            <CloseIcon size={20} />
+          </DialogDismiss>
+        </DrawerHead>
+        <SidebarContent collapsed={false} />
+      </Drawer>
     </>
   );
 }
