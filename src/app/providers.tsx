@@ -8,7 +8,7 @@ import { i18n } from '../i18n/i18n';
 import { sessionMachine } from '../machines/session/session.machine';
 import { connectToasts } from '../machines/toasts/notify';
 import { toastsMachine } from '../machines/toasts/toasts.machine';
-import { qa } from '../qa/hooks';
+import { flowOptions, useRegisterFlow } from '../machines/useFlow';
 import { ThemeModeProvider } from '../views/ui/themeMode';
 
 /** The long-lived actors, created once at the root. */
@@ -37,15 +37,10 @@ function Bridges() {
     });
     // Deferred: a machine raises toasts from inside its own actions, and the queue must not start actors there.
     connectToasts((toast) => queueMicrotask(() => toasts.send({ type: 'toast.add', toast })));
-    const unregister = [
-      qa?.register('session', session, sessionMachine),
-      qa?.register('toasts', toasts, toastsMachine),
-    ];
-    return () => {
-      connectToasts(null);
-      for (const u of unregister) u?.();
-    };
+    return () => connectToasts(null);
   }, [session, toasts]);
+  useRegisterFlow('session', session, sessionMachine);
+  useRegisterFlow('toasts', toasts, toastsMachine);
   return null;
 }
 
@@ -60,19 +55,9 @@ export function AppChrome({ children }: { children: ReactNode }) {
 
 /** The long-lived flows: toasts and the session (restorable to a state by the QA tools). */
 export function AppState({ children }: { children: ReactNode }) {
-  const restored = qa?.pendingRestore('session');
-  useEffect(() => {
-    if (restored) qa?.restored('session', restored);
-  }, [restored]);
   return (
-    <ToastsContext.Provider options={qa ? { inspect: qa.inspector('toasts') } : undefined}>
-      <SessionContext.Provider
-        options={{
-          input: { user: readUserInfo() },
-          ...(restored ? { snapshot: restored as never } : {}),
-          ...(qa ? { inspect: qa.inspector('session') } : {}),
-        }}
-      >
+    <ToastsContext.Provider options={flowOptions('toasts')}>
+      <SessionContext.Provider options={{ input: { user: readUserInfo() }, ...flowOptions('session') }}>
         <Bridges />
         {children}
       </SessionContext.Provider>

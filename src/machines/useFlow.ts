@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import type { ActorOptions, AnyStateMachine, SnapshotFrom } from 'xstate';
+import type { ActorOptions, AnyActorRef, AnyStateMachine, SnapshotFrom } from 'xstate';
 import { qa } from '../qa/hooks';
 
 /**
@@ -8,17 +8,27 @@ import { qa } from '../qa/hooks';
  * QA tools, a transition timeline, and starting from a snapshot the QA tools restore.
  */
 export function useFlow<T extends AnyStateMachine>(id: string, logic: T, options: ActorOptions<T> = {}) {
+  const actor = useActorRef(logic, { ...options, ...flowOptions<T>(id) } as never);
+  useRegisterFlow(id, actor, logic);
+  return actor;
+}
+
+/** The actor options useFlow adds, for actors created elsewhere (createActorContext providers). */
+export function flowOptions<T extends AnyStateMachine>(id: string): Partial<ActorOptions<T>> {
   const restored = qa?.pendingRestore(id);
-  const actor = useActorRef(logic, {
-    ...options,
+  return {
     ...(restored ? { snapshot: restored as SnapshotFrom<T> } : {}),
     ...(qa ? { inspect: qa.inspector(id) } : {}),
-  } as never);
+  };
+}
+
+/** Registers a flow's live actor with the QA tools (and marks a restored snapshot as used). */
+export function useRegisterFlow(id: string, actor: AnyActorRef, logic: AnyStateMachine) {
   useEffect(() => {
+    const restored = qa?.pendingRestore(id);
     if (restored) qa?.restored(id, restored);
     return qa?.register(id, actor, logic);
-  }, [id, actor, logic, restored]);
-  return actor;
+  }, [id, actor, logic]);
 }
 
 /** Like useMachine: [snapshot, send, actor] for a named flow. */

@@ -1,41 +1,21 @@
 import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { modelPaths, replay, stateCoverage } from '../../../tests/model';
 import type { ChatAnalysis, ChatMessage, ChatSession, StarResult } from '../../api/schemas/chatSessions';
 import { activateLocale } from '../../i18n/i18n';
 import { SEARCH_DEBOUNCE_MS } from '../constants';
+import { modelPaths, replay, stateCoverage } from '../model';
 import { connectToasts } from '../toasts/notify';
 import type { ToastInput } from '../toasts/toasts.machine';
 import { type ChatHistoryInput, chatHistoryMachine, chatHistoryMessages } from './chatHistory.machine';
+import {
+  sampleAnalysis as analysis,
+  chatHistoryModel,
+  sampleMessages as messages,
+  sampleSessions as sessions,
+} from './chatHistory.model';
 import type { ExportFormat } from './export';
 
 beforeAll(() => activateLocale('en', { persist: false }));
-
-const at = '2026-11-19T10:00:00.000Z';
-const session = (id: string, fromNumber: string, over: Partial<ChatSession> = {}): ChatSession => ({
-  id,
-  fromNumber,
-  createdAt: at,
-  isStarred: false,
-  messages: [{ id: `${id}-m1`, content: `Hello from ${id}`, sender: 'user', sentAt: at }],
-  analysis: null,
-  ...over,
-});
-const sessions = [
-  session('a', '8613812345678@c.us'),
-  session('news', '120363025246125486@newsletter'),
-  session('b', '14155550123@c.us', { isStarred: true }),
-  session('zero', '0@c.us'),
-];
-const messages: ChatMessage[] = [
-  { id: 'm1', content: 'Where is my order?', sender: 'user', sentAt: at },
-  { id: 'm2', content: 'It left yesterday.', sender: 'assistant', sentAt: at },
-];
-const analysis: ChatAnalysis = {
-  emotion_positive_percent: '75',
-  key_words: ['order'],
-  user_will: 'Track an order',
-};
 
 type Search = (input: { phone: string; filter: number }, signal: AbortSignal) => Promise<ChatSession[]>;
 
@@ -393,45 +373,14 @@ describe('chat history: export', () => {
 });
 
 describe('chat history model', () => {
-  // The export action reports back by event; the model sends those events itself.
-  const model = chatHistoryMachine.provide({
-    actions: { exportConversation: () => {}, logMessagesError: () => {}, logExportError: () => {} },
-  });
-  const events = [
-    { type: 'search.changed', value: '138' },
-    { type: 'search.submitted' },
-    { type: 'filter.changed', filter: 2 },
-    { type: 'list.retry' },
-    { type: 'session.selected', id: 'a' },
-    { type: 'session.selected', id: 'b' },
-    { type: 'session.closed' },
-    { type: 'messages.refresh' },
-    { type: 'star.toggled' },
-    { type: 'analysis.requested' },
-    { type: 'tab.selected', tab: 'export' },
-    { type: 'tab.selected', tab: 'analysis' },
-    { type: 'export.formatChanged', format: 'txt' },
-    { type: 'export.requested' },
-    { type: 'export.done', fileName: 'chat-1-20261122-090507.json' },
-    { type: 'export.failed', error: new Error('x') },
-  ];
-  const { shortest } = modelPaths(model, {
-    events,
-    outputs: {
-      searchSessions: sessions,
-      loadMessages: messages,
-      starSession: { id: 'a', isStarred: true },
-      analyzeSession: analysis,
-    },
-    // Which session is open and whether a star is in flight matter; texts, lists and options do not.
-    serialize: ({ context: c }) => [c.selected?.id ?? null, c.sessions.length > 0, c.pendingStar !== null],
-  });
+  const { shortest } = modelPaths(chatHistoryModel.machine, chatHistoryModel);
 
   it('reaches every state', () => {
-    expect(stateCoverage(model, shortest).missing).toEqual([]);
+    expect(stateCoverage(chatHistoryModel.machine, shortest).missing).toEqual([]);
   });
 
   it(`replays all ${shortest.length} shortest paths`, () => {
-    for (const path of shortest) expect(replay(model, path).value).toEqual(path.state.value);
+    for (const path of shortest)
+      expect(replay(chatHistoryModel.machine, path).value).toEqual(path.state.value);
   });
 });

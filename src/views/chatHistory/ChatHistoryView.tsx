@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { SessionFilter } from '../../api/schemas/chatSessions';
 import { type ChatHistoryInput, chatHistoryMachine } from '../../machines/chatHistory/chatHistory.machine';
 import { toSessionFilter } from '../../machines/chatHistory/sessions';
+import { flowOptions, useRegisterFlow } from '../../machines/useFlow';
 import { Card, PageHeader } from '../ui/Card';
 import { SelectField } from '../ui/Controls';
 import { TextField } from '../ui/Field';
@@ -173,9 +174,16 @@ export function ChatHistoryView() {
           </Subtitle>
         </div>
       </PageHeader>
-      <ChatHistoryContext.Provider logic={logic} options={{ input }}>
+      <ChatHistoryContext.Provider logic={logic} options={{ input, ...flowOptions('chatHistory') }}>
+        <RegisterFlow logic={logic} />
         <Screen />
       </ChatHistoryContext.Provider>
     </>
   );
+}
+
+/** Lets the QA tools see and drive this screen's flow (demo builds). */
+function RegisterFlow({ logic }: { logic: typeof chatHistoryMachine }) {
+  useRegisterFlow('chatHistory', ChatHistoryContext.useActorRef(), logic);
+  return null;
 }
