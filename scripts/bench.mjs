@@ -4,21 +4,41 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { build, runnerImport } from 'vite';
-import { compressedSizes, LOGIN_JS_BUDGET_KIB, loginChunks } from './check-size.mjs';
 import { chatHistoryScenario } from './bench/chatHistory.mjs';
 import { measureLoad, median } from './bench/measure.mjs';
 import { serveStatic } from './bench/server.mjs';
+import { compressedSizes, LOGIN_JS_BUDGET_KIB, loginChunks } from './check-size.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 4011);
 const OUT = 'bench-results';
 const DIST = 'dist-bench';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--enable-precise-memory-info'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--enable-precise-memory-info',
+];
 
-const BUDGETS = { loginJsKiB: LOGIN_JS_BUDGET_KIB, login3gFcpMs: 2000, login3gLcpMs: 2000, interactionMs: 100, listPaintMs: 300, scrollFrameMs: 50 };
-const OWNER = { accessToken: 'demo-owner-token', id: 'user-owner', userId: 'user-owner', email: 'owner@demo.test' };
+const BUDGETS = {
+  loginJsKiB: LOGIN_JS_BUDGET_KIB,
+  login3gFcpMs: 2000,
+  login3gLcpMs: 2000,
+  interactionMs: 100,
+  listPaintMs: 300,
+  scrollFrameMs: 50,
+};
+const OWNER = {
+  accessToken: 'demo-owner-token',
+  id: 'user-owner',
+  userId: 'user-owner',
+  email: 'owner@demo.test',
+};
 const signedIn = `localStorage.setItem('influx-user-info', ${JSON.stringify(JSON.stringify(OWNER))});`;
 
 async function startApi(scenario) {
@@ -57,7 +77,8 @@ try {
   for (const [name, path, ready, init] of pages) {
     for (const throttled of [false, true]) {
       const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await measureLoad(browser, `${site.url}${path}`, { throttled, ready, init }));
+      for (let i = 0; i < RUNS; i++)
+        runs.push(await measureLoad(browser, `${site.url}${path}`, { throttled, ready, init }));
       const key = `${name}${throttled ? ' (Fast 3G, 4x CPU)' : ''}`;
       results.pages[key] = {
         fcp: median(runs.map((r) => r.fcp)),
@@ -82,8 +103,16 @@ try {
 const ms = (v) => (v == null ? 'n/a' : `${Math.round(v)} ms`);
 const kib = (v) => `${(v / 1024).toFixed(1)} KiB`;
 const rows = [
-  ['/login eager JS (gzip / brotli)', `${kib(results.loginEager.jsGzip)} / ${kib(results.loginEager.jsBrotli)}`, `<= ${BUDGETS.loginJsKiB} KiB gzip`],
-  ['/login eager CSS (gzip / brotli)', `${kib(results.loginEager.cssGzip)} / ${kib(results.loginEager.cssBrotli)}`, ''],
+  [
+    '/login eager JS (gzip / brotli)',
+    `${kib(results.loginEager.jsGzip)} / ${kib(results.loginEager.jsBrotli)}`,
+    `<= ${BUDGETS.loginJsKiB} KiB gzip`,
+  ],
+  [
+    '/login eager CSS (gzip / brotli)',
+    `${kib(results.loginEager.cssGzip)} / ${kib(results.loginEager.cssBrotli)}`,
+    '',
+  ],
 ];
 for (const [key, p] of Object.entries(results.pages)) {
   const budget = key.startsWith('login (') ? `<= ${BUDGETS.login3gFcpMs} ms` : '';
@@ -93,7 +122,8 @@ for (const [key, p] of Object.entries(results.pages)) {
 for (const [label, value, budget] of results.chatHistory.rows) rows.push([label, value, budget]);
 const width = Math.max(...rows.map((r) => r[0].length));
 console.log(`\nMedians of ${RUNS} cold runs each (Chromium ${browser.version?.() ?? ''}):\n`);
-for (const [label, value, budget] of rows) console.log(`${label.padEnd(width)}  ${value.padEnd(22)} ${budget}`);
+for (const [label, value, budget] of rows)
+  console.log(`${label.padEnd(width)}  ${value.padEnd(22)} ${budget}`);
 mkdirSync(OUT, { recursive: true });
 writeFileSync(join(OUT, 'bench.json'), `${JSON.stringify(results, null, 2)}\n`);
 rmSync(DIST, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-// The production build must not contain the mock backend, its worker, faker or the QA tools.
+// The production build must not contain the mock backend, its worker, faker, the QA tools or the scenarios.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -9,6 +9,8 @@ const FORBIDDEN = [
   ['@msw/data', /@msw\/data|defineRelations/],
   ['faker', /faker/i],
   ['mock backend', /demo@|owner@demo\.test|cs_demo_/],
+  ['QA tools', /qa-flow|qa-state|Jump to state|QaPanel/],
+  ['mock scenarios', /qr-never-scanned|session-expiring|payment-failing/],
 ];
 
 const files = [];

@@ -37,9 +37,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const dir = process.argv[2] ?? 'dist';
   const rows = loginChunks(dir).map((c) => ({ ...c, ...compressedSizes(readFileSync(join(dir, c.file))) }));
   rows.sort((a, b) => b.gzip - a.gzip);
-  for (const r of rows) console.log(`${kib(r.gzip).padStart(7)} KiB gzip ${kib(r.raw).padStart(8)} KiB raw  ${r.key}`);
+  for (const r of rows)
+    console.log(`${kib(r.gzip).padStart(7)} KiB gzip ${kib(r.raw).padStart(8)} KiB raw  ${r.key}`);
   const total = rows.reduce((s, r) => s + r.gzip, 0);
   const ok = total / 1024 <= LOGIN_JS_BUDGET_KIB;
-  console.log(`/login eager JS: ${kib(total)} KiB gzip (budget ${LOGIN_JS_BUDGET_KIB} KiB): ${ok ? 'within' : 'OVER'}`);
+  console.log(
+    `/login eager JS: ${kib(total)} KiB gzip (budget ${LOGIN_JS_BUDGET_KIB} KiB): ${ok ? 'within' : 'OVER'}`,
+  );
   process.exit(ok ? 0 : 1);
 }

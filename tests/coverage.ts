@@ -18,8 +18,14 @@ const keyOf = (t: AnyTransitionDefinition, index: number) =>
 export function allTransitions(machine: AnyStateMachine): Map<AnyTransitionDefinition, string> {
   const all = new Map<AnyTransitionDefinition, string>();
   for (const node of [machine.root, ...stateNodes(machine)]) {
-    for (const [, list] of node.transitions) list.forEach((t, i) => all.set(t, keyOf(t, i)));
-    (node.always ?? []).forEach((t, i) => all.set(t, keyOf(t, i)));
+    for (const [, list] of node.transitions) {
+      list.forEach((t, i) => {
+        all.set(t, keyOf(t, i));
+      });
+    }
+    (node.always ?? []).forEach((t, i) => {
+      all.set(t, keyOf(t, i));
+    });
   }
   return all;
 }

@@ -22,7 +22,10 @@ export const OBSERVERS = `
 `;
 
 export async function newPage(browser, { throttled = false, init = '' } = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    serviceWorkers: 'block',
+  });
   await context.addInitScript(OBSERVERS + init);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);

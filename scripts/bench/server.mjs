@@ -42,7 +42,11 @@ export async function serveStatic(dir, { host = '127.0.0.1', port = 0 } = {}) {
     }
     const accept = String(req.headers['accept-encoding'] ?? '');
     const [encoding, body] =
-      file.br && accept.includes('br') ? ['br', file.br] : file.gzip && accept.includes('gzip') ? ['gzip', file.gzip] : [null, file.raw];
+      file.br && accept.includes('br')
+        ? ['br', file.br]
+        : file.gzip && accept.includes('gzip')
+          ? ['gzip', file.gzip]
+          : [null, file.raw];
     res.writeHead(200, {
       'Content-Type': file.type,
       'Cache-Control': 'no-store',

@@ -286,9 +286,9 @@ export function QaPanel() {
                     <Trans>None: this state waits for nothing the model knows.</Trans>
                   </p>
                 )}
-                {accepted.map((e, i) => (
+                {accepted.map((e) => (
                   <EventForm
-                    key={`${e.type}-${i}-${flow.id}`}
+                    key={`${flow.id}-${JSON.stringify(e)}`}
                     event={e}
                     onSend={(ev) => flow.actor.send(ev)}
                   />

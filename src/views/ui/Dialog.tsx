@@ -36,8 +36,12 @@ const Head = styled.div`
   align-items: flex-start;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space(3)};
-  h2 { font-size: ${({ theme }) => theme.font.size.xl}; }
   p { color: ${({ theme }) => theme.color.textMuted}; margin-top: ${({ theme }) => theme.space(1)}; }
+`;
+
+const Title = styled(DialogHeading)`
+  font-size: ${({ theme }) => theme.font.size.xl};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
 `;
 
 export const DialogFooter = styled.div`
@@ -76,7 +80,7 @@ export function Modal({
     <Panel open={open} onClose={onClose} role={role} $width={width} backdrop={<Backdrop />} unmountOnHide>
       <Head>
         <div>
-          <DialogHeading render={<h2 />}>{title}</DialogHeading>
+          <Title>{title}</Title>
           {description && <DialogDescription>{description}</DialogDescription>}
         </div>
         <DialogDismiss render={<IconButton $variant="ghost" $size="sm" aria-label={t`Close`} />}>
