@@ -3,15 +3,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import { bin, run } from './run.mjs';
 
 const LOCALES = ['en', 'zh-CN', 'zh-TW'];
-const catalog = (locale) => `src/locales/${locale}/messages.po`;
+// The product's catalog and the one of the demo-only screens (see lingui.config.ts).
+const CATALOGS = ['messages', 'demo'];
+const catalogPaths = (locale) => CATALOGS.map((name) => `src/locales/${locale}/${name}.po`);
 
-const snapshot = () => LOCALES.map((l) => (existsSync(catalog(l)) ? readFileSync(catalog(l), 'utf8') : ''));
+const snapshot = () =>
+  LOCALES.flatMap((l) => catalogPaths(l)).map((p) => (existsSync(p) ? readFileSync(p, 'utf8') : ''));
 const before = snapshot();
 if (run(bin('lingui'), ['extract', '--clean']) !== 0) process.exit(1);
 const after = snapshot();
 
 const problems = [];
-const stale = LOCALES.filter((_, i) => before[i] !== after[i]);
+const all = LOCALES.flatMap((l) => catalogPaths(l));
+const stale = all.filter((_, i) => before[i] !== after[i]);
 if (stale.length)
   problems.push(`catalogs were out of date with the source (now re-extracted): ${stale.join(', ')}`);
 
@@ -44,14 +48,16 @@ function entries(file) {
 }
 
 for (const locale of LOCALES) {
-  if (!existsSync(catalog(locale))) {
-    problems.push(`missing catalog ${catalog(locale)}`);
-    continue;
+  for (const path of catalogPaths(locale)) {
+    if (!existsSync(path)) {
+      problems.push(`missing catalog ${path}`);
+      continue;
+    }
+    if (locale === 'en') continue;
+    const missing = [...entries(path)].filter(([, str]) => str === '').map(([id]) => id);
+    if (missing.length)
+      problems.push(`${path}: ${missing.length} untranslated: ${missing.slice(0, 10).join(' | ')}`);
   }
-  if (locale === 'en') continue;
-  const missing = [...entries(catalog(locale))].filter(([, str]) => str === '').map(([id]) => id);
-  if (missing.length)
-    problems.push(`${locale}: ${missing.length} untranslated: ${missing.slice(0, 10).join(' | ')}`);
 }
 
 if (problems.length) {

@@ -1,8 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { activateLocale } from './i18n/i18n';
+import { activateLocale, addCatalog } from './i18n/i18n';
 import { storedLocale } from './i18n/locales';
+
+// Demo builds also speak the demo-only screens (QA tools, demo mailbox, demo checkout).
+if (import.meta.env.VITE_MOCKS === 'true') addCatalog((locale) => import(`./locales/${locale}/demo.po`));
 
 async function startDemoBackend(): Promise<void> {
   // Statically false in production builds, so the mock backend and its worker are never bundled there.

@@ -29,10 +29,22 @@ const dayjsLocales: Record<Locale, () => Promise<unknown>> = {
 };
 const dayjsName: Record<Locale, string> = { en: 'en', 'zh-CN': 'zh-cn', 'zh-TW': 'zh-tw' };
 
+type CatalogLoader = (locale: Locale) => Promise<{ messages: Messages }>;
+const extraCatalogs: CatalogLoader[] = [];
+
+/** A further catalog loaded with every language (demo builds add the demo-only screens' texts). */
+export function addCatalog(loader: CatalogLoader): void {
+  extraCatalogs.push(loader);
+}
+
 /** Loads a language's catalog (its own lazy chunk), activates it and keeps <html lang> and dayjs in step. */
 export async function activateLocale(locale: Locale, { persist = true } = {}): Promise<void> {
-  const [{ messages }] = await Promise.all([catalogs[locale](), dayjsLocales[locale]()]);
-  i18n.loadAndActivate({ locale, messages });
+  const [{ messages }, extras] = await Promise.all([
+    catalogs[locale](),
+    Promise.all(extraCatalogs.map((load) => load(locale))),
+    dayjsLocales[locale](),
+  ]);
+  i18n.loadAndActivate({ locale, messages: Object.assign({}, messages, ...extras.map((e) => e.messages)) });
   dayjs.locale(dayjsName[locale]);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
   if (persist) storeLocale(locale);
