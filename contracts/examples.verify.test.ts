@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import * as auth from '../src/api/schemas/auth';
 import * as bots from '../src/api/schemas/chatbots';
 import * as sessions from '../src/api/schemas/chatSessions';
@@ -12,7 +12,7 @@ import * as pay from '../src/api/schemas/payments';
 import { UploadedFileSchema } from '../src/api/schemas/upload';
 import { PACT_FILE } from './pact';
 
-type Row = [method: string, path: RegExp, request: z.ZodType | null, response: z.ZodType];
+type Row = [method: string, path: RegExp, request: z.ZodMiniType | null, response: z.ZodMiniType];
 const ID = '[^/]+';
 const p = (s: string) => new RegExp(`^/api/v1${s.replaceAll('{id}', ID)}$`);
 

@@ -1,5 +1,5 @@
 import { Collection } from '@msw/data';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ChatbotSchema } from '../src/api/schemas/chatbots';
 import { ChatMessageSchema, ChatSessionSchema } from '../src/api/schemas/chatSessions';
 import { DateTimeSchema, IdSchema } from '../src/api/schemas/common';
@@ -23,57 +23,57 @@ export const UserSchema = z.object({
   createdAt: DateTimeSchema,
 });
 export const AuthSessionSchema = z.object({
-  token: z.string().min(1),
+  token: z.string().check(z.minLength(1)),
   userId: IdSchema,
   createdAt: DateTimeSchema,
 });
 export const LoginCodeSchema = z.object({
   email: z.email(),
-  code: z.string().regex(/^\d{6}$/),
+  code: z.string().check(z.regex(/^\d{6}$/)),
   /** Epoch ms of the mock clock. */
   expiresAt: z.number(),
-  attempts: z.number().int().nonnegative(),
+  attempts: z.int().check(z.nonnegative()),
 });
 export const MembershipSchema = z.object({
   userId: IdSchema,
   planId: IdSchema,
-  scheduleType: ScheduleTypeSchema.nullable(),
-  endDate: DateTimeSchema.nullable(),
+  scheduleType: z.nullable(ScheduleTypeSchema),
+  endDate: z.nullable(DateTimeSchema),
 });
-export const ChatbotRecordSchema = ChatbotSchema.extend({ ...Owned, createdAt: DateTimeSchema });
-export const KnowledgeFileRecordSchema = UploadedFileSchema.extend(Owned);
-export const InstanceRecordSchema = InstanceSchema.extend({
+export const ChatbotRecordSchema = z.extend(ChatbotSchema, { ...Owned, createdAt: DateTimeSchema });
+export const KnowledgeFileRecordSchema = z.extend(UploadedFileSchema, Owned);
+export const InstanceRecordSchema = z.extend(InstanceSchema, {
   ...Owned,
   /** Detail reads while waiting for a scan: the simulated phone scans after a few. */
-  polls: z.number().int().nonnegative(),
+  polls: z.int().check(z.nonnegative()),
   loggedOut: z.boolean(),
 });
 /** `messages` holds the preview (first message) exactly as search answers it; all messages live below. */
-export const ChatSessionRecordSchema = ChatSessionSchema.extend(Owned);
-export const ChatMessageRecordSchema = ChatMessageSchema.extend({ ...Owned, sessionId: IdSchema });
+export const ChatSessionRecordSchema = z.extend(ChatSessionSchema, Owned);
+export const ChatMessageRecordSchema = z.extend(ChatMessageSchema, { ...Owned, sessionId: IdSchema });
 export const TestThreadSchema = z.object({
   id: IdSchema,
   ...Owned,
   chatbotId: IdSchema,
   turns: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string(), at: DateTimeSchema })),
 });
-export const ActivityRecordSchema = ActivityLogEntrySchema.extend({
+export const ActivityRecordSchema = z.extend(ActivityLogEntrySchema, {
   id: IdSchema,
   ...Owned,
   type: ActivityTypeSchema,
 });
 export const CheckoutSchema = z.object({
-  sessionId: z.string().min(1),
+  sessionId: z.string().check(z.minLength(1)),
   userId: IdSchema,
   planId: IdSchema,
   scheduleType: ScheduleTypeSchema,
   status: z.enum(['pending', 'paid', 'cancelled']),
   /** Minor units. */
-  amount: z.number().int().nonnegative(),
+  amount: z.int().check(z.nonnegative()),
   currency: z.string(),
   createdAt: DateTimeSchema,
-  paidAt: DateTimeSchema.nullable(),
-  paymentId: z.string().nullable(),
+  paidAt: z.nullable(DateTimeSchema),
+  paymentId: z.nullable(z.string()),
 });
 
 export type UserRecord = z.output<typeof UserSchema>;
@@ -87,7 +87,7 @@ export type TestThreadRecord = z.output<typeof TestThreadSchema>;
 export type ActivityRecord = z.output<typeof ActivityRecordSchema>;
 export type CheckoutRecord = z.output<typeof CheckoutSchema>;
 
-const collection = <S extends z.ZodType>(schema: S) => new Collection({ schema });
+const collection = <S extends z.ZodMiniType>(schema: S) => new Collection({ schema });
 
 const createCollections = () => ({
   users: collection(UserSchema),

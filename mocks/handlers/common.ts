@@ -1,5 +1,5 @@
 import { HttpResponse, http, type PathParams } from 'msw';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { type ErrorBody, ErrorCodes } from '../../src/api/schemas/common';
 import { db, notifyDbChanged, type UserRecord } from '../db';
 
@@ -37,7 +37,7 @@ export const fail = {
 };
 
 /** Parses a JSON body with the client's own request schema; a 400 names the first failing field. */
-export async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+export async function readBody<S extends z.ZodMiniType>(request: Request, schema: S): Promise<z.output<S>> {
   let raw: unknown;
   try {
     const text = await request.text();

@@ -2,7 +2,7 @@
 import { delay, HttpResponse, http as mswHttp } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { installMemoryStorage } from '../../tests/memoryStorage';
 import { loginWithCode, sendCode } from './auth';
 import { getSessionMessages } from './chatSessions';

@@ -1,5 +1,5 @@
 import { FetchError, ofetch } from 'ofetch';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ApiError, parseErrorBody } from './errors';
 import { clearUserInfo, readUserInfo } from './storage';
 
@@ -109,7 +109,11 @@ function toApiError(e: unknown, endpoint: string, path: string): ApiError {
 }
 
 /** Parses an answer with its schema; a mismatch names the endpoint and the first field that differs. */
-export function parseResponse<S extends z.ZodType>(schema: S, data: unknown, endpoint: string): z.output<S> {
+export function parseResponse<S extends z.ZodMiniType>(
+  schema: S,
+  data: unknown,
+  endpoint: string,
+): z.output<S> {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -130,7 +134,7 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-async function call<S extends z.ZodType>(
+async function call<S extends z.ZodMiniType>(
   method: HttpMethod,
   path: string,
   schema: S,
@@ -157,14 +161,16 @@ async function call<S extends z.ZodType>(
 }
 
 export const http = {
-  get: <S extends z.ZodType>(path: string, schema: S, o?: Omit<CallOptions, 'body'>) =>
+  get: <S extends z.ZodMiniType>(path: string, schema: S, o?: Omit<CallOptions, 'body'>) =>
     call('GET', path, schema, o),
-  post: <S extends z.ZodType>(path: string, schema: S, o?: CallOptions) => call('POST', path, schema, o),
-  put: <S extends z.ZodType>(path: string, schema: S, o?: CallOptions) => call('PUT', path, schema, o),
-  patch: <S extends z.ZodType>(path: string, schema: S, o?: CallOptions) => call('PATCH', path, schema, o),
-  delete: <S extends z.ZodType>(path: string, schema: S, o?: CallOptions) => call('DELETE', path, schema, o),
+  post: <S extends z.ZodMiniType>(path: string, schema: S, o?: CallOptions) => call('POST', path, schema, o),
+  put: <S extends z.ZodMiniType>(path: string, schema: S, o?: CallOptions) => call('PUT', path, schema, o),
+  patch: <S extends z.ZodMiniType>(path: string, schema: S, o?: CallOptions) =>
+    call('PATCH', path, schema, o),
+  delete: <S extends z.ZodMiniType>(path: string, schema: S, o?: CallOptions) =>
+    call('DELETE', path, schema, o),
   /** multipart/form-data POST: each payload field becomes a form field. */
-  upload: <S extends z.ZodType>(
+  upload: <S extends z.ZodMiniType>(
     path: string,
     schema: S,
     fields: Record<string, string | Blob>,

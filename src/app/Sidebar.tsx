@@ -150,8 +150,8 @@ export function SidebarContent({
         </NavList>
       </nav>
       <Bottom $collapsed={collapsed}>
-        <ThemeMenu compact={collapsed} />
-        <LanguageMenu compact={collapsed} />
+        <ThemeMenu compact={collapsed} placement={collapsed ? 'right' : 'up'} />
+        <LanguageMenu compact={collapsed} placement={collapsed ? 'right' : 'up'} />
         <PlainButton
           $collapsed={collapsed}
           onClick={() => session.send({ type: 'session.logout' })}

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { IdSchema } from './common';
 
 export const EmailSchema = z.email();
@@ -10,16 +10,16 @@ export const SendCodeResponseSchema = z.object({ success: z.literal(true) });
 
 export const LoginBodySchema = z.object({
   email: EmailSchema,
-  code: z.string().regex(/^\d{6}$/, 'six digits'),
+  code: z.string().check(z.regex(/^\d{6}$/, 'six digits')),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
 /** The login response is stored as it is: it is the stored user info. */
 export const UserInfoSchema = z.object({
-  accessToken: z.string().min(1),
+  accessToken: z.string().check(z.minLength(1)),
   id: IdSchema,
   userId: IdSchema,
-  email: EmailSchema.optional(),
+  email: z.optional(EmailSchema),
 });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
 

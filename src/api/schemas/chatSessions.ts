@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DateTimeSchema, IdSchema } from './common';
 
 /** Session filter codes of spec section 3. */
@@ -30,13 +30,13 @@ export const ChatSessionSchema = z.object({
   createdAt: DateTimeSchema,
   isStarred: z.boolean(),
   messages: z.array(ChatMessageSchema),
-  analysis: ChatAnalysisSchema.nullable(),
+  analysis: z.nullable(ChatAnalysisSchema),
 });
 export type ChatSession = z.infer<typeof ChatSessionSchema>;
 export const ChatSessionListSchema = z.array(ChatSessionSchema);
 
 export const SessionSearchBodySchema = z.object({
-  phone: z.string().optional(),
+  phone: z.optional(z.string()),
   filter: SessionFilterSchema,
 });
 export type SessionSearchBody = z.infer<typeof SessionSearchBodySchema>;

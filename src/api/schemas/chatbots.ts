@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DateTimeSchema, IdSchema } from './common';
 
 export const MODEL_OPTIONS = [
@@ -18,7 +18,7 @@ export const KnowledgeBaseFileSchema = z.object({
   fileIdOnPlatform: IdSchema,
   fileUrl: z.string(),
   name: z.string(),
-  fileSize: z.number().int().nonnegative(),
+  fileSize: z.int().check(z.nonnegative()),
 });
 export type KnowledgeBaseFile = z.infer<typeof KnowledgeBaseFileSchema>;
 export const KnowledgeBaseSchema = z.array(KnowledgeBaseFileSchema);
@@ -26,14 +26,14 @@ export const KnowledgeBaseSchema = z.array(KnowledgeBaseFileSchema);
 export const ChatbotSchema = z.object({
   id: IdSchema,
   name: z.string(),
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
   prompt: z.string(),
   platform: z.string(),
   model: z.string(),
   /** Sent and answered as a string, e.g. "0.7". */
   temperature: z.string(),
-  maxTokens: z.number().int(),
-  stop: z.string().nullable(),
+  maxTokens: z.int(),
+  stop: z.nullable(z.string()),
   type: z.string(),
   isActive: z.boolean(),
   KnowledgeBaseFile: z.array(KnowledgeBaseFileSchema),
@@ -43,23 +43,26 @@ export type Chatbot = z.infer<typeof ChatbotSchema>;
 export const ChatbotListSchema = z.array(ChatbotSchema);
 
 export const ChatbotBodySchema = z.object({
-  name: z.string().trim().min(1),
-  description: z.string().nullable(),
-  prompt: z.string().trim().min(1),
+  name: z.string().check(z.trim(), z.minLength(1)),
+  description: z.nullable(z.string()),
+  prompt: z.string().check(z.trim(), z.minLength(1)),
   platform: z.string(),
-  model: z.string().trim().min(1),
-  temperature: z.string().regex(/^(0(\.\d)?|1(\.0)?)$/, 'temperature 0 to 1, step 0.1'),
-  maxTokens: z.number().int().positive(),
-  stop: z.string().nullable(),
+  model: z.string().check(z.trim(), z.minLength(1)),
+  temperature: z.string().check(z.regex(/^(0(\.\d)?|1(\.0)?)$/, 'temperature 0 to 1, step 0.1')),
+  maxTokens: z.int().check(z.positive()),
+  stop: z.nullable(z.string()),
   type: z.string(),
   knowledgeBaseIds: z.array(IdSchema),
 });
 export type ChatbotBody = z.infer<typeof ChatbotBodySchema>;
 
 export const TestChatBodySchema = z.object({
-  message: z.string().trim().min(1),
-  threadId: z.string().optional(),
+  message: z.string().check(z.trim(), z.minLength(1)),
+  threadId: z.optional(z.string()),
 });
 export type TestChatBody = z.infer<typeof TestChatBodySchema>;
-export const TestChatReplySchema = z.object({ message: z.string(), threadId: z.string().min(1) });
+export const TestChatReplySchema = z.object({
+  message: z.string(),
+  threadId: z.string().check(z.minLength(1)),
+});
 export type TestChatReply = z.infer<typeof TestChatReplySchema>;

@@ -1,10 +1,12 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Identifiers are opaque strings in this contract; the client never does arithmetic on them. */
-export const IdSchema = z.string().min(1);
+export const IdSchema = z.string().check(z.minLength(1));
 
 /** A timestamp the browser can parse (ISO 8601 in practice). */
-export const DateTimeSchema = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'not a date-time');
+export const DateTimeSchema = z
+  .string()
+  .check(z.refine((s) => !Number.isNaN(Date.parse(s)), 'not a date-time'));
 
 /** What a mutation without a natural result answers. */
 export const OkSchema = z.object({ success: z.literal(true) });
@@ -12,13 +14,13 @@ export type Ok = z.infer<typeof OkSchema>;
 
 /** The error body every failing call answers with (the server is NestJS-shaped). */
 export const ErrorBodySchema = z.object({
-  statusCode: z.number().int(),
+  statusCode: z.int(),
   message: z.string(),
-  error: z.string().optional(),
+  error: z.optional(z.string()),
   /** Machine-readable reason, e.g. PLAN_LIMIT_REACHED, INVALID_CODE, CODE_EXPIRED, VALIDATION_FAILED. */
-  code: z.string().optional(),
+  code: z.optional(z.string()),
   /** Which limit blocked the action, with PLAN_LIMIT_REACHED. */
-  limit: z.object({ name: z.string(), max: z.number().int() }).optional(),
+  limit: z.optional(z.object({ name: z.string(), max: z.int() })),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 

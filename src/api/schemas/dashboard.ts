@@ -1,12 +1,12 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DateTimeSchema } from './common';
 
-export const CountSchema = z.object({ count: z.number().int().nonnegative() });
+export const CountSchema = z.object({ count: z.int().check(z.nonnegative()) });
 export type Count = z.infer<typeof CountSchema>;
 
 export const ComparisonSchema = z.object({
-  countsOfToday: z.number().int().nonnegative(),
-  countsOfYesterday: z.number().int().nonnegative(),
+  countsOfToday: z.int().check(z.nonnegative()),
+  countsOfYesterday: z.int().check(z.nonnegative()),
 });
 export type Comparison = z.infer<typeof ComparisonSchema>;
 
@@ -22,7 +22,7 @@ export type ActivityType = z.infer<typeof ActivityTypeSchema>;
 export const ActivityLogEntrySchema = z.object({
   createdAt: DateTimeSchema,
   description: z.string(),
-  type: ActivityTypeSchema.optional(),
+  type: z.optional(ActivityTypeSchema),
 });
 export type ActivityLogEntry = z.infer<typeof ActivityLogEntrySchema>;
 export const ActivityLogSchema = z.array(ActivityLogEntrySchema);

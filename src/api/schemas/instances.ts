@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DateTimeSchema, IdSchema } from './common';
 
 /** Status 1 is online; any other value is offline. */
@@ -15,19 +15,19 @@ export const CONNECTED_STATUSES = ['ready', 'authenticated'] as const;
 export const InstanceSchema = z.object({
   id: IdSchema,
   instanceName: z.string(),
-  chatbotId: IdSchema.nullable(),
-  status: z.number().int(),
+  chatbotId: z.nullable(IdSchema),
+  status: z.int(),
   instanceStatus: InstanceStatusSchema,
-  qrCode: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
+  qrCode: z.nullable(z.string()),
+  phoneNumber: z.nullable(z.string()),
   createdAt: DateTimeSchema,
-  lastActiveAt: DateTimeSchema.nullable(),
+  lastActiveAt: z.nullable(DateTimeSchema),
 });
 export type Instance = z.infer<typeof InstanceSchema>;
 export const InstanceListSchema = z.array(InstanceSchema);
 
 export const InstanceUpdateBodySchema = z.object({
-  instanceName: z.string().trim().min(1).max(60),
+  instanceName: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
   chatbotId: IdSchema,
 });
 export type InstanceUpdateBody = z.infer<typeof InstanceUpdateBodySchema>;
@@ -49,9 +49,9 @@ export type TimeRangeCode = (typeof TimeRange)[keyof typeof TimeRange];
 export const UsageInfoBodySchema = z.object({ timeRange: TimeRangeSchema });
 
 export const UsageInfoSchema = z.object({
-  nowInstanceNum: z.number().int().nonnegative(),
-  maxInstanceNum: z.number().int(),
-  usageInfos: z.array(z.object({ sessionFrom: z.string(), tokenCount: z.number().int().nonnegative() })),
-  totalTokenCount: z.number().int().nonnegative(),
+  nowInstanceNum: z.int().check(z.nonnegative()),
+  maxInstanceNum: z.int(),
+  usageInfos: z.array(z.object({ sessionFrom: z.string(), tokenCount: z.int().check(z.nonnegative()) })),
+  totalTokenCount: z.int().check(z.nonnegative()),
 });
 export type UsageInfo = z.infer<typeof UsageInfoSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DateTimeSchema, IdSchema } from './common';
 
 export const PlanStatus = { active: 1, inactive: 2, deleted: 3 } as const;
@@ -7,23 +7,23 @@ export type PlanStatusCode = z.infer<typeof PlanStatusSchema>;
 
 /** A limit of -1 means unlimited. */
 export const UNLIMITED = -1;
-const Limit = z.number().int().min(UNLIMITED);
+const Limit = z.int().check(z.gte(UNLIMITED));
 
 export const MembershipPlanSchema = z.object({
   id: IdSchema,
   name: z.string(),
-  level: z.number().int(),
-  description: z.string().nullable(),
+  level: z.int(),
+  description: z.nullable(z.string()),
   instanceLimit: Limit,
   chatbotLimit: Limit,
   monthlyTokenLimit: Limit,
   totalChatSessionLimit: Limit,
   knowledgeBaseFileLimit: Limit,
   /** Prices in major units of the plan's currency. */
-  monthlyPrice: z.number().nonnegative(),
-  yearlyPrice: z.number().nonnegative(),
-  monthlyPriceId: z.string().nullable(),
-  yearlyPriceId: z.string().nullable(),
+  monthlyPrice: z.number().check(z.nonnegative()),
+  yearlyPrice: z.number().check(z.nonnegative()),
+  monthlyPriceId: z.nullable(z.string()),
+  yearlyPriceId: z.nullable(z.string()),
   hasAdvancedFeatures: z.boolean(),
   hasCustomPrompt: z.boolean(),
   status: PlanStatusSchema,
@@ -31,13 +31,13 @@ export const MembershipPlanSchema = z.object({
 export type MembershipPlan = z.infer<typeof MembershipPlanSchema>;
 export const MembershipPlanListSchema = z.array(MembershipPlanSchema);
 
-export const PlanBodySchema = MembershipPlanSchema.omit({ id: true });
+export const PlanBodySchema = z.omit(MembershipPlanSchema, { id: true });
 export type PlanBody = z.infer<typeof PlanBodySchema>;
 
 export const UserMembershipSchema = z.object({
   name: z.string(),
-  level: z.number().int(),
-  endDate: DateTimeSchema.nullable(),
+  level: z.int(),
+  endDate: z.nullable(DateTimeSchema),
   instanceLimit: Limit,
   chatbotLimit: Limit,
   monthlyTokenLimit: Limit,
@@ -52,7 +52,7 @@ export type TokenResetTime = z.infer<typeof TokenResetTimeSchema>;
 
 /** Not shown in the spec: tokens left this period; limit -1 means unlimited. */
 export const TokenRemainingSchema = z.object({
-  remaining: z.number().int(),
+  remaining: z.int(),
   limit: Limit,
 });
 export type TokenRemaining = z.infer<typeof TokenRemainingSchema>;

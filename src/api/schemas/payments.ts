@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DateTimeSchema, IdSchema } from './common';
 import { MembershipPlanSchema } from './membership';
 
@@ -11,18 +11,18 @@ export type CreatePaymentBody = z.infer<typeof CreatePaymentBodySchema>;
 
 /** Either a checkout to go to, or isUpdate when an existing subscription was changed in place. */
 export const CreatePaymentResultSchema = z.object({
-  redirectUrl: z.string().optional(),
-  isUpdate: z.boolean().optional(),
+  redirectUrl: z.optional(z.string()),
+  isUpdate: z.optional(z.boolean()),
 });
 export type CreatePaymentResult = z.infer<typeof CreatePaymentResultSchema>;
 
 export const ManagementUrlSchema = z.object({ url: z.string() });
 
-export const PaymentSessionBodySchema = z.object({ sessionId: z.string().min(1) });
+export const PaymentSessionBodySchema = z.object({ sessionId: z.string().check(z.minLength(1)) });
 
 export const PaymentSessionDetailsSchema = z.object({
   /** Minor units: divide by 100. */
-  paymentAmount: z.number().int(),
+  paymentAmount: z.int(),
   paymentCurrency: z.string(),
   paymentMethod: z.string(),
   payments: z.array(z.object({ id: IdSchema, createdAt: DateTimeSchema })),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DateTimeSchema, IdSchema } from './common';
 
 export const KNOWLEDGE_FILE_EXTENSIONS = ['pdf', 'doc', 'docx', 'txt'] as const;
@@ -6,7 +6,7 @@ export const KNOWLEDGE_FILE_EXTENSIONS = ['pdf', 'doc', 'docx', 'txt'] as const;
 /** The client-side knowledge file, as the upload answers it. */
 export const UploadedFileSchema = z.object({
   name: z.string(),
-  size: z.number().int().nonnegative(),
+  size: z.int().check(z.nonnegative()),
   date: DateTimeSchema,
   knowledgeFileId: IdSchema,
   url: z.string(),
