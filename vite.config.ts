@@ -1,9 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { build, defineConfig, loadEnv, type Plugin } from 'vite';
 
 const WORKER_FILE = 'mockServiceWorker.js';
 
@@ -28,6 +30,61 @@ function mockServiceWorker(enabled: boolean): Plugin {
   };
 }
 
+/**
+ * The prerendered page is English, signed out, with the system theme. A visitor in another language, or
+ * already signed in, gets it removed before the first paint (the app then renders from scratch).
+ */
+const CLEAR_IF_NOT_MATCHING = `<script>try{var l=localStorage.getItem('influx-language');if((l&&l!=='en')||localStorage.getItem('influx-user-info'))document.getElementById('root').textContent=''}catch(e){}</script>`;
+
+/**
+ * Production builds ship /login as real HTML (dist/login/index.html): the sign-in page paints before any
+ * script runs, then hydrates. Rendered by an SSR build of the same sources (src/prerender.tsx).
+ */
+function prerenderLogin(enabled: boolean): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'prerender-login',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      // The nested SSR build below runs this config again: it must not prerender itself.
+      if (!enabled || process.env.INFLUX_PRERENDER_BUILD) return;
+      // Inside the project, so the SSR output resolves its dependencies from node_modules.
+      const ssrDir = join(import.meta.dirname, 'node_modules/.cache/prerender');
+      process.env.INFLUX_PRERENDER_BUILD = '1';
+      try {
+        await build({
+          configFile: resolve(import.meta.dirname, 'vite.config.ts'),
+          mode: 'production',
+          logLevel: 'warn',
+          build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, manifest: false },
+          // Node's own loader gets styled-components' CommonJS default export wrong: bundle it.
+          ssr: { noExternal: ['styled-components'] },
+        });
+      } finally {
+        delete process.env.INFLUX_PRERENDER_BUILD;
+      }
+      const entry = readdirSync(ssrDir).find((f) => /^prerender\.m?js$/.test(f));
+      if (!entry) throw new Error('prerender-login: the SSR build has no prerender entry');
+      const module: typeof import('./src/prerender') = await import(pathToFileURL(join(ssrDir, entry)).href);
+      const { html, styles } = await module.renderLoginPage();
+      rmSync(ssrDir, { recursive: true, force: true });
+      const index = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const page = index
+        .replace('</head>', `${styles}</head>`)
+        .replace(
+          '<div id="root"></div>',
+          `<div id="root" data-prerendered="/login">${html}</div>${CLEAR_IF_NOT_MATCHING}`,
+        );
+      if (page === index) throw new Error('prerender-login: index.html has no empty #root to fill');
+      mkdirSync(join(outDir, 'login'), { recursive: true });
+      writeFileSync(join(outDir, 'login', 'index.html'), page);
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   return {
@@ -42,6 +99,7 @@ export default defineConfig(({ mode }) => {
       }),
       lingui(),
       mockServiceWorker(env.VITE_MOCKS === 'true'),
+      prerenderLogin(mode === 'production' && env.VITE_MOCKS !== 'true'),
     ],
     build: {
       target: 'es2023',

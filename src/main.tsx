@@ -1,5 +1,7 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { Router } from 'wouter';
+import { readUserInfo } from './api/storage';
 import { App } from './app/App';
 import { activateLocale, addCatalog } from './i18n/i18n';
 import { storedLocale } from './i18n/locales';
@@ -26,8 +28,28 @@ await Promise.all([startDemoBackend(), activateLocale(storedLocale(), { persist:
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
-createRoot(root).render(
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <Router>
+      <App />
+    </Router>
+  </StrictMode>
 );
+
+/** A prerendered page (production /login) is hydrated when the visitor sees what was rendered. */
+function matchesPrerender(): boolean {
+  if (root?.dataset.prerendered !== location.pathname || !root.firstChild) return false;
+  let theme: string | null = null;
+  try {
+    theme = localStorage.getItem('theme');
+  } catch {
+    // No storage: the system theme, as rendered.
+  }
+  return storedLocale() === 'en' && !readUserInfo() && (theme === null || theme === 'system');
+}
+
+if (matchesPrerender()) hydrateRoot(root, app);
+else {
+  root.textContent = '';
+  createRoot(root).render(app);
+}

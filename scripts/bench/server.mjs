@@ -35,7 +35,12 @@ export async function serveStatic(dir, { host = '127.0.0.1', port = 0 } = {}) {
   const files = filesOf(dir);
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const file = files.get(path) ?? (extname(path) ? null : files.get('/index.html'));
+    // A prerendered page (dist/login/index.html) for its path, else the single-page app's index.
+    const file =
+      files.get(path) ??
+      (extname(path)
+        ? null
+        : (files.get(`${path.replace(/\/$/, '')}/index.html`) ?? files.get('/index.html')));
     if (!file) {
       res.writeHead(404).end();
       return;

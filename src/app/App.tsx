@@ -20,7 +20,7 @@ function Toasts() {
 
 export function App() {
   // A QA jump bumps the generation: the flows remount, starting from the restored snapshot.
-  const generation = useSyncExternalStore(qa?.subscribe ?? never, qa?.generation ?? zero);
+  const generation = useSyncExternalStore(qa?.subscribe ?? never, qa?.generation ?? zero, zero);
   return (
     <AppChrome>
       <AppState key={generation}>

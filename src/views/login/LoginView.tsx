@@ -74,7 +74,11 @@ export function LoginView() {
   const signedIn = SessionContext.useSelector((s) => s.hasTag('signedIn'));
   // Only someone already signed in when arriving is sent away; a fresh sign-in waits for its own redirect.
   const signedInOnArrival = useRef(signedIn).current;
-  const target = useMemo(() => safeRedirect(new URLSearchParams(location.search).get('redirect')), []);
+  // (No location when the page is prerendered at build time.)
+  const target = useMemo(
+    () => safeRedirect(new URLSearchParams(globalThis.location?.search ?? '').get('redirect')),
+    [],
+  );
 
   const logic = useMemo(
     () =>
