@@ -1,20 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { collectErrors, demoReady, expectNoAxeViolations, shot } from './support';
-
-/** Signs in as the demo owner (a Starter trial) by its fixed token; the login flow has its own tests. */
-async function asOwner(page: Page) {
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('influx-user-info')) {
-      const owner = {
-        accessToken: 'demo-owner-token',
-        id: 'user-owner',
-        userId: 'user-owner',
-        email: 'owner@demo.test',
-      };
-      localStorage.setItem('influx-user-info', JSON.stringify(owner));
-    }
-  });
-}
+import { asOwner, collectErrors, demoReady, expectNoAxeViolations, shot } from './support';
 
 async function openBilling(page: Page, query = '') {
   await asOwner(page);

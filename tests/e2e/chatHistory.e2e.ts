@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { collectErrors, demoReady, expectNoAxeViolations } from './support';
+import { asOwner, collectErrors, demoReady, expectNoAxeViolations } from './support';
 
 /**
  * A screenshot of the viewport into the same folder as support's shot(). Not full-page: Chromium's full-page
@@ -11,17 +11,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `test-results
 
 /** Signs in as the demo owner by its fixed token (the login flow has its own tests) and opens the screen. */
 async function openChatHistory(page: Page, { scenario = 'happy', query = '' } = {}) {
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('influx-user-info')) {
-      const owner = {
-        accessToken: 'demo-owner-token',
-        id: 'user-owner',
-        userId: 'user-owner',
-        email: 'owner@demo.test',
-      };
-      localStorage.setItem('influx-user-info', JSON.stringify(owner));
-    }
-  });
+  await asOwner(page);
   await page.goto(`/chat-history?scenario=${scenario}${query ? `&${query}` : ''}`);
   await demoReady(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Chat history' })).toBeVisible();

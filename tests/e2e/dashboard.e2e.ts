@@ -1,20 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { collectErrors, demoReady, expectNoAxeViolations, OWNER, shot, signIn } from './support';
-
-/** Signs in as the demo owner by its fixed token (the login flow has its own tests). */
-async function asOwner(page: Page) {
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('influx-user-info')) {
-      const owner = {
-        accessToken: 'demo-owner-token',
-        id: 'user-owner',
-        userId: 'user-owner',
-        email: 'owner@demo.test',
-      };
-      localStorage.setItem('influx-user-info', JSON.stringify(owner));
-    }
-  });
-}
+import { asOwner, collectErrors, demoReady, expectNoAxeViolations, OWNER, shot, signIn } from './support';
 
 /** A figure straight from the (mock) API, to compare the screen with. */
 async function api<T>(page: Page, path: string): Promise<T> {

@@ -24,6 +24,24 @@ export async function signIn(page: Page, email = OWNER, { path = '/login' } = {}
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
+/**
+ * Signs the page in as the demo owner by its fixed token before any script runs (for screens whose tests
+ * are not about signing in; the login flow has its own tests).
+ */
+export async function asOwner(page: Page) {
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('influx-user-info')) {
+      const owner = {
+        accessToken: 'demo-owner-token',
+        id: 'user-owner',
+        userId: 'user-owner',
+        email: 'owner@demo.test',
+      };
+      localStorage.setItem('influx-user-info', JSON.stringify(owner));
+    }
+  });
+}
+
 /** axe-core over the whole page; returns the violations (empty is the goal). */
 export async function axeViolations(page: Page) {
   await page.addScriptTag({ path: AXE });

@@ -1,49 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { coverage } from '../../../tests/coverage';
-import type { MembershipPlan, TokenRemaining, UserMembership } from '../../api/schemas/membership';
+import type { TokenRemaining } from '../../api/schemas/membership';
 import { modelPaths, replay, stateCoverage } from '../model';
+import { samplePlan } from '../planChange/planChange.model';
 import { connectToasts } from '../toasts/notify';
 import { billingMachine, billingMessages, customerPlans } from './billing.machine';
-import { billingModel } from './billing.model';
+import { billingModel, sampleMembership } from './billing.model';
 import { httpUrl } from './links';
 import { instanceQuota, quota, tokenQuota } from './quota';
 
-const plan = (over: Partial<MembershipPlan>): MembershipPlan => ({
-  id: 'p',
-  name: 'Plan',
-  level: 1,
-  description: null,
-  instanceLimit: 1,
-  chatbotLimit: 1,
-  monthlyTokenLimit: 1000,
-  totalChatSessionLimit: 1000,
-  knowledgeBaseFileLimit: 10,
-  monthlyPrice: 10,
-  yearlyPrice: 100,
-  monthlyPriceId: null,
-  yearlyPriceId: null,
-  hasAdvancedFeatures: false,
-  hasCustomPrompt: false,
-  status: 1,
-  ...over,
-});
+const plan = samplePlan;
 const plans = [
   plan({ id: 'pro', name: 'Pro', level: 2 }),
   plan({ id: 'ent', name: 'Enterprise', level: 3, status: 2 }),
   plan({ id: 'gone', name: 'Gone', level: 1, status: 3 }),
   plan({ id: 'free', name: 'Free', level: 0 }),
 ];
-const membership: UserMembership = {
-  name: 'Starter',
-  level: 1,
-  endDate: '2026-12-01T00:00:00.000Z',
-  instanceLimit: 1,
-  chatbotLimit: 3,
-  monthlyTokenLimit: 100_000,
-  totalChatSessionLimit: 500,
-  knowledgeBaseFileLimit: 10,
-};
+const membership = sampleMembership;
 const tokens: TokenRemaining = { remaining: 40_000, limit: 100_000 };
 
 afterEach(() => connectToasts(null));

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { coverage } from '../../../tests/coverage';
-import type { MembershipPlan } from '../../api/schemas/membership';
 import type { CreatePaymentResult } from '../../api/schemas/payments';
 import { MEMBERSHIP_REFRESH_DELAY_MS, PLAN_UPDATE_RELOAD_DELAY_MS } from '../constants';
 import { modelPaths, replay, stateCoverage } from '../model';
@@ -13,27 +12,9 @@ import {
   planStanding,
   yearlySaving,
 } from './planChange.machine';
-import { planChangeModel } from './planChange.model';
+import { planChangeModel, samplePlan } from './planChange.model';
 
-const plan = (over: Partial<MembershipPlan>): MembershipPlan => ({
-  id: 'plan-pro',
-  name: 'Pro',
-  level: 2,
-  description: null,
-  instanceLimit: 3,
-  chatbotLimit: 3,
-  monthlyTokenLimit: 500_000,
-  totalChatSessionLimit: 2000,
-  knowledgeBaseFileLimit: 50,
-  monthlyPrice: 299,
-  yearlyPrice: 2990,
-  monthlyPriceId: null,
-  yearlyPriceId: null,
-  hasAdvancedFeatures: true,
-  hasCustomPrompt: true,
-  status: 1,
-  ...over,
-});
+const plan = samplePlan;
 const pro = plan({});
 const free = plan({ id: 'plan-free', name: 'Free', level: 0, monthlyPrice: 0, yearlyPrice: 0 });
 const starter = plan({ id: 'plan-starter', name: 'Starter', level: 1, monthlyPrice: 99, yearlyPrice: 990 });
