@@ -3,6 +3,7 @@ import { defineConfig, devices } from '@playwright/test';
 // Overridable so several builds can be tested side by side.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const DIST = process.env.E2E_DIST ?? 'dist-demo';
+const PROD_PORT = PORT + 1;
 /** Debian's Chromium; test tools cannot download browsers on these machines. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -35,12 +36,32 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    // The built demo (npm run build:demo runs before this in npm test).
-    command: `node node_modules/vite/bin/vite.js preview --mode demo --outDir ${DIST} --host 127.0.0.1 --port ${PORT} --strictPort`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: '**/prerender.e2e.ts',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      // The production build (npm test builds it before the e2e stage), served as production would.
+      name: 'production',
+      testMatch: '**/prerender.e2e.ts',
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${PROD_PORT}` },
+    },
+  ],
+  webServer: [
+    {
+      // The built demo (npm test builds it before this stage).
+      command: `node node_modules/vite/bin/vite.js preview --mode demo --outDir ${DIST} --host 127.0.0.1 --port ${PORT} --strictPort`,
+      url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      command: `node scripts/serve-dist.mjs dist ${PROD_PORT}`,
+      url: `http://127.0.0.1:${PROD_PORT}/login`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+  ],
 });

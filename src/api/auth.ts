@@ -1,17 +1,26 @@
 import { http } from './client';
-import {
-  CurrentUserSchema,
-  type LoginBody,
-  LoginBodySchema,
-  SendCodeBodySchema,
-  SendCodeResponseSchema,
-  UserInfoSchema,
-} from './schemas/auth';
+import type { LoginBody } from './schemas/auth';
 
-export const sendCode = (email: string, signal?: AbortSignal) =>
-  http.post('/auth/send-code', SendCodeResponseSchema, { body: SendCodeBodySchema.parse({ email }), signal });
+// The schemas load with the first call, not with the sign-in page: they are the largest part of its script.
+const schemas = () => import('./schemas/auth');
 
-export const loginWithCode = (body: LoginBody, signal?: AbortSignal) =>
-  http.post('/auth/login-otp', UserInfoSchema, { body: LoginBodySchema.parse(body), signal });
+export const sendCode = async (email: string, signal?: AbortSignal) => {
+  const s = await schemas();
+  return http.post('/auth/send-code', s.SendCodeResponseSchema, {
+    body: s.SendCodeBodySchema.parse({ email }),
+    signal,
+  });
+};
 
-export const getCurrentUser = (signal?: AbortSignal) => http.get('/users/me', CurrentUserSchema, { signal });
+export const loginWithCode = async (body: LoginBody, signal?: AbortSignal) => {
+  const s = await schemas();
+  return http.post('/auth/login-otp', s.UserInfoSchema, { body: s.LoginBodySchema.parse(body), signal });
+};
+
+export const getCurrentUser = async (signal?: AbortSignal) => {
+  const s = await schemas();
+  return http.get('/users/me', s.CurrentUserSchema, { signal });
+};
+
+/** Fetches the schemas early (idle time on the sign-in page), so the first call does not wait for them. */
+export const preloadAuthSchemas = () => void schemas();

@@ -183,7 +183,15 @@ describe('response validation', () => {
   });
 
   it('validates input before sending it', async () => {
-    expect(() => sendCode('not-an-email')).toThrow();
+    let sent = false;
+    server.use(
+      mswHttp.post(`${BASE}/auth/send-code`, () => {
+        sent = true;
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    await expect(sendCode('not-an-email')).rejects.toThrow();
+    expect(sent).toBe(false);
   });
 });
 

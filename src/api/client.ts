@@ -83,12 +83,12 @@ function handleUnauthorized(path: string): void {
   config.onUnauthorized(config.currentLocation());
 }
 
-function toApiError(e: unknown, endpoint: string, path: string): ApiError {
+async function toApiError(e: unknown, endpoint: string, path: string): Promise<ApiError> {
   if (e instanceof ApiError) return e;
   if (e instanceof FetchError && e.response) {
     const status = e.response.status;
     if (status === 401) handleUnauthorized(path);
-    const body = parseErrorBody(e.data);
+    const body = await parseErrorBody(e.data);
     return new ApiError({
       kind: 'http',
       endpoint,
@@ -155,7 +155,7 @@ async function call<S extends z.ZodMiniType>(
       retry: 0,
     });
   } catch (e) {
-    throw toApiError(e, endpoint, path);
+    throw await toApiError(e, endpoint, path);
   }
   return parseResponse(schema, data, endpoint);
 }
@@ -207,7 +207,7 @@ export async function streamGet(path: string, handlers: StreamHandlers): Promise
     const headers = await prepare(path, 'text/event-stream');
     response = await fetch(`${config.baseURL}${path}`, { headers, signal: handlers.signal });
   } catch (e) {
-    const err = toApiError(e, endpoint, path);
+    const err = await toApiError(e, endpoint, path);
     return fail(err.message, err.kind, null, e);
   }
   if (!response.ok) {
@@ -247,7 +247,7 @@ export async function streamGet(path: string, handlers: StreamHandlers): Promise
     buffer += decoder.decode();
     if (buffer) handleLine(buffer);
   } catch (e) {
-    const err = toApiError(e, endpoint, path);
+    const err = await toApiError(e, endpoint, path);
     fail(err.message, err.kind, null, e);
   }
 }

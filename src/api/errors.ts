@@ -1,4 +1,4 @@
-import { type ErrorBody, ErrorBodySchema } from './schemas/common';
+import type { ErrorBody } from './schemas/common';
 
 export type ApiErrorKind = 'http' | 'network' | 'schema' | 'aborted';
 
@@ -42,7 +42,10 @@ export class ApiError extends Error {
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
 
-export function parseErrorBody(data: unknown): ErrorBody | null {
+/** The server's error body, if it has the agreed shape. Loads its schema on the first error only. */
+export async function parseErrorBody(data: unknown): Promise<ErrorBody | null> {
+  if (data === null || typeof data !== 'object') return null;
+  const { ErrorBodySchema } = await import('./schemas/common');
   const parsed = ErrorBodySchema.safeParse(data);
   return parsed.success ? parsed.data : null;
 }

@@ -1,4 +1,4 @@
-import { type UserInfo, UserInfoSchema } from './schemas/auth';
+import type { UserInfo } from './schemas/auth';
 
 /** Every key this product writes to local storage starts with this prefix. */
 export const STORAGE_PREFIX = 'influx-';
@@ -30,8 +30,12 @@ export function readUserInfo(): UserInfo | null {
   const raw = safeStorage()?.getItem(USER_INFO_KEY);
   if (!raw) return null;
   try {
-    const parsed = UserInfoSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    // Local data written by this app (from a validated sign-in answer): a structural check is enough, and
+    // keeps the schema library out of the first page load.
+    const info = JSON.parse(raw) as Partial<Record<keyof UserInfo, unknown>>;
+    const text = (v: unknown) => typeof v === 'string' && v.length > 0;
+    if (!text(info.accessToken) || !text(info.id) || !text(info.userId)) return null;
+    return info as UserInfo;
   } catch {
     return null;
   }

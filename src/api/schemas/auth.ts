@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
+import { EMAIL_PATTERN } from '../email';
 import { IdSchema } from './common';
 
-export const EmailSchema = z.email();
+export const EmailSchema = z.string().check(z.regex(EMAIL_PATTERN, 'not an e-mail address'));
 
 export const SendCodeBodySchema = z.object({ email: EmailSchema });
 export type SendCodeBody = z.infer<typeof SendCodeBodySchema>;

@@ -3,7 +3,8 @@ import { msg } from '@lingui/core/macro';
 import { assign, fromPromise, setup } from 'xstate';
 import { loginWithCode, sendCode } from '../../api/auth';
 import { holdRequestsUntil } from '../../api/client';
-import { EmailSchema, type UserInfo } from '../../api/schemas/auth';
+import { isEmail } from '../../api/email';
+import type { UserInfo } from '../../api/schemas/auth';
 import { writeUserInfo } from '../../api/storage';
 import { LOGIN_REDIRECT_DELAY_MS } from '../constants';
 
@@ -53,7 +54,7 @@ export const loginMachine = setup({
   delays: { redirectDelay: LOGIN_REDIRECT_DELAY_MS },
   guards: {
     emailEntered: ({ context }) => context.email.trim().length > 0,
-    emailValid: ({ context }) => EmailSchema.safeParse(context.email.trim()).success,
+    emailValid: ({ context }) => isEmail(context.email.trim()),
     codeEntered: ({ context }) => context.code.trim().length > 0,
     codeWasSent: ({ context }) => context.sendCount > 0,
   },

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useMemo, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import styled from 'styled-components';
 import { Redirect } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
+import { preloadAuthSchemas } from '../../api/auth';
 import { SessionContext } from '../../app/providers';
 import { loginMachine } from '../../machines/login/login.machine';
 import { safeRedirect } from '../../machines/session/redirect';
@@ -93,6 +94,11 @@ export function LoginView() {
     [session, target],
   );
   const [snap, send] = useFlowMachine('login', logic);
+  // The sign-in calls need their schemas; fetch them once the page is idle, not before it paints.
+  useEffect(() => {
+    const idle = globalThis.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1));
+    idle(preloadAuthSchemas);
+  }, []);
 
   if (signedInOnArrival) return <Redirect to="/" replace />;
 

@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { collectErrors } from './support';
+
+// Runs against the production build (see playwright.config.ts): /login arrives as HTML and is hydrated.
+
+test('the sign-in page arrives rendered and becomes interactive without a hydration error', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  const response = await page.goto('/login?redirect=%2Fchat-history');
+  const html = (await response?.text()) ?? '';
+  expect(html).toContain('data-prerendered="/login"');
+  expect(html).toMatch(/<h1[^>]*>Sign in<\/h1>/);
+  await page.getByLabel('E-mail').fill('not-an-email');
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Enter a valid e-mail address.');
+  await page.getByRole('button', { name: 'Language: English' }).click();
+  await page.getByRole('menuitemradio', { name: '简体中文' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '登录' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a visitor in another language or theme gets the page rendered for them, with no error', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  await page.addInitScript(() => {
+    localStorage.setItem('influx-language', 'zh-TW');
+    localStorage.setItem('theme', 'dark');
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: '登入' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+  await expect(page.getByRole('button', { name: '主題：深色' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
