@@ -1,12 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
-import dayjs from 'dayjs';
-import localizedFormat from 'dayjs/plugin/localizedFormat';
-import relativeTime from 'dayjs/plugin/relativeTime';
 import { type Locale, storeLocale } from './locales';
-
-// Locale-aware formats (LL, LLL) and "5 minutes ago" in every interface language.
-dayjs.extend(localizedFormat);
-dayjs.extend(relativeTime);
 
 // Demo and development builds keep source messages (see vite.config.ts); compiling them at runtime lets a
 // message not yet in the catalogs still interpolate. Production ships compiled catalogs only.
@@ -22,13 +15,6 @@ const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
   'zh-TW': () => import('../locales/zh-TW/messages.po'),
 };
 
-const dayjsLocales: Record<Locale, () => Promise<unknown>> = {
-  en: async () => undefined,
-  'zh-CN': () => import('dayjs/locale/zh-cn'),
-  'zh-TW': () => import('dayjs/locale/zh-tw'),
-};
-const dayjsName: Record<Locale, string> = { en: 'en', 'zh-CN': 'zh-cn', 'zh-TW': 'zh-tw' };
-
 type CatalogLoader = (locale: Locale) => Promise<{ messages: Messages }>;
 const extraCatalogs: CatalogLoader[] = [];
 
@@ -37,15 +23,13 @@ export function addCatalog(loader: CatalogLoader): void {
   extraCatalogs.push(loader);
 }
 
-/** Loads a language's catalog (its own lazy chunk), activates it and keeps <html lang> and dayjs in step. */
+/** Loads a language's catalog (its own lazy chunk), activates it and keeps <html lang> in step (dayjs follows: dates.ts). */
 export async function activateLocale(locale: Locale, { persist = true } = {}): Promise<void> {
   const [{ messages }, extras] = await Promise.all([
     catalogs[locale](),
     Promise.all(extraCatalogs.map((load) => load(locale))),
-    dayjsLocales[locale](),
   ]);
   i18n.loadAndActivate({ locale, messages: Object.assign({}, messages, ...extras.map((e) => e.messages)) });
-  dayjs.locale(dayjsName[locale]);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
   if (persist) storeLocale(locale);
 }

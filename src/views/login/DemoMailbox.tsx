@@ -1,10 +1,10 @@
 import { Trans } from '@lingui/react/macro';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { latestMail, subscribeMailbox } from '../../../mocks/mailbox';
 import { resetDemoData } from '../../../mocks/persistence';
 import { DEMO_ADMIN, DEMO_OWNER } from '../../../mocks/seed';
+import { dayjs } from '../../i18n/dates';
 import { Button } from '../ui/Button';
 import { MailIcon } from '../ui/icons';
 

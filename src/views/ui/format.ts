@@ -1,5 +1,4 @@
-import dayjs from 'dayjs';
-import '../../i18n/i18n';
+import { dayjs } from '../../i18n/dates';
 
 /** File sizes as B, KB or MB with two decimals (spec section 3). */
 export function formatFileSize(bytes: number): string {
