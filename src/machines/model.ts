@@ -8,6 +8,7 @@ import {
   fromPromise,
 } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
+import { ApiError } from '../api/errors';
 
 /** Every state node of a machine below its root. */
 export function stateNodes(machine: AnyStateMachine): AnyStateNode[] {
@@ -37,6 +38,10 @@ export interface ImplicitEventOptions {
   errors?: Record<string, unknown>;
 }
 
+/** What a failing call looks like by default: the server's 500, as the QA tools then show it. */
+const serverError = (invokeId: string) =>
+  new ApiError({ kind: 'http', status: 500, endpoint: invokeId, message: 'Internal server error' });
+
 /**
  * The events graph traversal cannot know by itself: timers firing (xstate.after.*) and invoked actors
  * finishing (xstate.done.actor.*) or failing (xstate.error.actor.*). Invoke ids must be explicit.
@@ -51,7 +56,7 @@ export function implicitEvents(machine: AnyStateMachine, options: ImplicitEventO
       variants(options.outputs?.[inv.id]).forEach((output, i) => {
         events.set(`${done}#${i}`, { type: done, output } as EventObject);
       });
-      variants(options.errors?.[inv.id] ?? new Error('failed')).forEach((e, i) => {
+      variants(options.errors?.[inv.id] ?? serverError(inv.id)).forEach((e, i) => {
         events.set(`${error}#${i}`, { type: error, error: e } as EventObject);
       });
     }
@@ -59,11 +64,20 @@ export function implicitEvents(machine: AnyStateMachine, options: ImplicitEventO
   return [...events.values()];
 }
 
-/** Actors that never settle, so a replay is driven only by the events of the path. */
+const isMachine = (logic: unknown): logic is AnyStateMachine =>
+  typeof logic === 'object' && logic !== null && 'root' in logic && 'provide' in logic;
+
+/**
+ * Actors that never settle, so a replay is driven only by the events of the path. Child machines stay
+ * machines (with inert actors of their own): a restored flow hands their snapshots to the real logic, which
+ * could not read a promise's snapshot.
+ */
 export function inertActors(machine: AnyStateMachine): Record<string, AnyActorLogic> {
   const actors: Record<string, AnyActorLogic> = {};
-  for (const name of Object.keys(machine.implementations.actors ?? {})) {
-    actors[name] = fromPromise(() => new Promise(() => {}));
+  for (const [name, logic] of Object.entries(machine.implementations.actors ?? {})) {
+    actors[name] = isMachine(logic)
+      ? logic.provide({ actors: inertActors(logic) })
+      : fromPromise(() => new Promise(() => {}));
   }
   return actors;
 }
@@ -134,18 +148,24 @@ export interface FlowModel<TInput = unknown> extends ModelOptions<TInput> {
   machine: AnyStateMachine;
 }
 
-/** The persisted snapshot at the end of the shortest path to a state node (by id), for restoring a flow. */
+/**
+ * The persisted snapshot at the end of the shortest path to a state node (by id), for restoring a flow. The
+ * model's first input is tried first, then its other inputs (some states need one, e.g. a missing session id).
+ */
 export function snapshotFor(model: FlowModel, stateNodeId: string) {
-  const { shortest } = modelPaths(model.machine, model);
   const active = (s: unknown) =>
     ((s as { _nodes?: AnyStateNode[] })._nodes ?? []).some((n) => n.id === stateNodeId);
-  const path = shortest.filter((p) => active(p.state)).sort((a, b) => a.steps.length - b.steps.length)[0];
-  if (!path) return null;
-  const actor = createActor(model.machine.provide({ actors: inertActors(model.machine) }), {
-    input: model.input,
-  } as never).start();
-  for (const step of path.steps.slice(1)) actor.send(step.event);
-  const persisted = actor.getPersistedSnapshot();
-  actor.stop();
-  return { persisted, events: path.steps.slice(1).map((s) => s.event) };
+  for (const input of [model.input, ...(model.inputs ?? [])]) {
+    const { shortest } = modelPaths(model.machine, { ...model, input });
+    const path = shortest.filter((p) => active(p.state)).sort((a, b) => a.steps.length - b.steps.length)[0];
+    if (!path) continue;
+    const actor = createActor(model.machine.provide({ actors: inertActors(model.machine) }), {
+      input,
+    } as never).start();
+    for (const step of path.steps.slice(1)) actor.send(step.event);
+    const persisted = actor.getPersistedSnapshot();
+    actor.stop();
+    return { persisted, input, events: path.steps.slice(1).map((s) => s.event) };
+  }
+  return null;
 }

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import styled from 'styled-components';
+import styled, { createGlobalStyle } from 'styled-components';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { SCENARIOS } from '../../mocks/scenarios';
 import { implicitEvents, stateNodes } from '../machines/model';
 import { Button } from '../views/ui/Button';
 import { SelectField } from '../views/ui/Controls';
+import { MODAL_PERSISTENT } from '../views/ui/Dialog';
 import { Badge } from '../views/ui/Feedback';
 import { FLOW_MODELS } from './models';
 import { qaRuntime } from './runtime';
@@ -25,16 +26,32 @@ const Launcher = styled.aside`
   &:hover, &:focus-within { opacity: 1; }
 `;
 
+const PANEL_WIDTH = 380;
+/** From this width the page makes room for the panel instead of lying under it. */
+const DOCK_FROM = 1100;
+
+// Docked: the page, its dialogs (Ariakit marks them data-dialog / data-backdrop) and its toasts keep clear
+// of the panel, so QA sees and reaches the whole screen of the state they jumped to.
+const Docked = createGlobalStyle`
+  @media (min-width: ${DOCK_FROM}px) {
+    body { margin-right: ${PANEL_WIDTH}px; }
+    [data-dialog], [data-backdrop] { right: ${PANEL_WIDTH}px !important; }
+    [role='region'][aria-live='polite'] { right: ${PANEL_WIDTH + 16}px !important; }
+  }
+`;
+
 const Panel = styled.aside`
   position: fixed;
   top: 0;
   right: 0;
   bottom: 0;
   z-index: 80;
-  width: min(400px, 100vw);
+  width: min(${PANEL_WIDTH}px, 100vw);
   overflow-y: auto;
   padding: ${({ theme }) => theme.space(4)};
   display: grid;
+  /* One column no wider than the panel: long context lines scroll inside their own box. */
+  grid-template-columns: minmax(0, 1fr);
   align-content: start;
   gap: ${({ theme }) => theme.space(4)};
   background: ${({ theme }) => theme.color.surface};
@@ -124,19 +141,28 @@ export function QaPanel() {
   const [jumpState, setJumpState] = useState('');
   const [note, setNote] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
+  const launcher = useRef<HTMLButtonElement>(null);
   useSyncExternalStore(qaRuntime.subscribe, qaRuntime.version);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.altKey && e.shiftKey && e.code === 'KeyQ') setOpen((o) => !o);
-      if (e.key === 'Escape') setOpen(false);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
+  // Opening moves the focus into the panel; closing gives it back to the launcher, unless the page took it.
+  const wasOpen = useRef(false);
   useEffect(() => {
     if (open) heading.current?.focus();
+    else if (wasOpen.current && (document.activeElement === document.body || !document.activeElement))
+      launcher.current?.focus();
+    wasOpen.current = open;
   }, [open]);
+  const close = () => {
+    setOpen(false);
+    launcher.current?.focus();
+  };
 
   const flows = qaRuntime.flows();
   const flow = flows.find((f) => f.id === selected) ?? flows[0];
@@ -154,8 +180,9 @@ export function QaPanel() {
 
   return (
     <>
-      <Launcher aria-label={t`Demo tools`}>
+      <Launcher aria-label={t`Demo tools`} {...{ [MODAL_PERSISTENT]: '' }}>
         <Button
+          ref={launcher}
           $size="sm"
           aria-expanded={open}
           aria-controls="qa-panel"
@@ -170,13 +197,25 @@ export function QaPanel() {
           </Badge>
         )}
       </Launcher>
+      {open && <Docked />}
       {open && (
-        <Panel id="qa-panel" aria-labelledby="qa-title">
+        <Panel
+          id="qa-panel"
+          aria-labelledby="qa-title"
+          {...{ [MODAL_PERSISTENT]: '' }}
+          // Escape closes the panel when the focus is in it (elsewhere it belongs to the page, e.g. a dialog).
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              e.stopPropagation();
+              close();
+            }
+          }}
+        >
           <Row>
             <h2 id="qa-title" tabIndex={-1} ref={heading}>
               <Trans>QA tools</Trans>
             </h2>
-            <Button $size="sm" $variant="ghost" onClick={() => setOpen(false)}>
+            <Button $size="sm" $variant="ghost" onClick={close}>
               <Trans>Close</Trans>
             </Button>
           </Row>
@@ -262,9 +301,11 @@ export function QaPanel() {
                     <Button
                       $size="sm"
                       disabled={!jumpState}
-                      onClick={async () => {
-                        await navigator.clipboard?.writeText(stateLink(flow.id, jumpState)).catch(() => {});
-                        setNote(stateLink(flow.id, jumpState));
+                      onClick={() => {
+                        const link = stateLink(flow.id, jumpState);
+                        setNote(link);
+                        // The link is shown either way: the clipboard may be refused (no permission, no focus).
+                        navigator.clipboard?.writeText(link).catch(() => {});
                       }}
                     >
                       <Trans>Copy state link</Trans>

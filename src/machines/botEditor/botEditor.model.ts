@@ -28,21 +28,62 @@ export const sampleUpload = (name: string): UploadedFile => ({
   url: `https://files.demo.test/${name}`,
 });
 
+const kb = (id: string, name: string, fileSize: number) => ({
+  fileIdOnPlatform: id,
+  name,
+  fileSize,
+  fileUrl: `https://files.demo.influx.test/knowledge/${id}/${name}`,
+});
+
+// The demo owner's chatbots as mocks/seed.ts creates them (tests/qa-demo-data.test.ts checks): a QA jump shows
+// them, and what the flow does next (load, save) reaches records the demo backend has.
+const ava = sampleBot('bot-mrh0jnzf', {
+  name: 'Ava – Customer Support',
+  description: 'Answers order, shipping and return questions around the clock',
+  prompt: 'You are Ava, the customer service assistant of Brightside Home Goods.',
+  model: 'gpt-4.1-mini',
+  temperature: '0.7',
+  maxTokens: 2048,
+  KnowledgeBaseFile: [
+    kb('kf-returns', 'return-policy.pdf', 184_320),
+    kb('kf-shipping', 'shipping-faq.docx', 52_114),
+  ],
+});
+const leo = sampleBot('bot-tjnjtc2s', {
+  name: 'Leo – Sales Assistant',
+  description: 'Qualifies leads and recommends products',
+  prompt: 'You are Leo, the sales assistant of Brightside Home Goods.',
+  model: 'gpt-4o',
+  temperature: '0.8',
+  maxTokens: 1024,
+  KnowledgeBaseFile: [kb('kf-catalog', 'product-catalog-2026.pdf', 2_457_600)],
+});
+const nova = sampleBot('bot-837uwwal', {
+  name: 'Nova – Tech Support',
+  description: 'Troubleshoots the Brightside smart-home app',
+  prompt: 'You are Nova, the technical support specialist of Brightside Home Goods.',
+  model: 'o4-mini',
+  temperature: '0.3',
+  maxTokens: 4096,
+});
+
+export const demoBots = [ava, leo, nova];
+
 const nameClass = (c: BotEditorContext) =>
   c.form.name.trim() === '' ? 'blank' : c.bots.some((b) => b.name === c.form.name) ? 'used' : 'free';
 
 export const botEditorModel: FlowModel<{ userId: string | null }> = {
   id: 'botEditor',
   machine: botEditorMachine,
-  input: { userId: 'user-1' },
+  input: { userId: 'user-owner' },
   events: [
-    { type: 'user.changed', userId: 'user-1' },
-    { type: 'bot.selected', id: 'a' },
-    { type: 'bot.selected', id: 'b' },
+    { type: 'user.changed', userId: 'user-owner' },
+    { type: 'bot.selected', id: ava.id },
+    { type: 'bot.selected', id: leo.id },
     { type: 'bot.selected', id: 'unknown' },
     { type: 'bot.newRequested' },
     { type: 'field.changed', field: 'name', value: '' },
-    { type: 'field.changed', field: 'name', value: 'Leo' },
+    { type: 'field.changed', field: 'name', value: leo.name },
     { type: 'field.changed', field: 'name', value: 'Fresh' },
     { type: 'field.changed', field: 'model', value: '' },
     { type: 'field.changed', field: 'model', value: 'gpt-4o' },
@@ -62,11 +103,11 @@ export const botEditorModel: FlowModel<{ userId: string | null }> = {
     { type: 'load.retried' },
   ],
   outputs: {
-    loadBots: oneOf([sampleBot('a'), sampleBot('b', { name: 'Leo' })], []),
-    reloadBots: [sampleBot('a'), sampleBot('b', { name: 'Leo' })],
-    loadBot: { bot: sampleBot('a'), files: [] },
-    createBot: sampleBot('c', { name: 'Fresh' }),
-    updateBot: sampleBot('a', { name: 'Fresh' }),
+    loadBots: oneOf([ava, leo, nova], []),
+    reloadBots: [ava, leo, nova],
+    loadBot: { bot: ava, files: ava.KnowledgeBaseFile },
+    createBot: sampleBot('bot-fresh', { name: 'Fresh' }),
+    updateBot: { ...ava, name: 'Fresh' },
   },
   // The form only as the rules see it (which rule would refuse a save, whether anything changed).
   serialize: ({ context }) => {

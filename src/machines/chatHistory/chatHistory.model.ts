@@ -29,6 +29,59 @@ export const sampleAnalysis: ChatAnalysis = {
   user_will: 'Track an order',
 };
 
+// Two of the demo owner's conversations as mocks/seed.ts creates them (tests/qa-demo-data.test.ts checks),
+// with a newsletter and the placeholder number the list leaves out: a QA jump shows the demo's data, and
+// what the flow does next (load messages, star, analyze) reaches records the demo backend has.
+const order = session('sess-ftabrj24', '85298455226@c.us', {
+  createdAt: '2026-11-21T16:47:00.000Z',
+  messages: [
+    {
+      id: 'msg-0c823huo',
+      content: 'Where is my order #48213?',
+      sender: 'user',
+      sentAt: '2026-11-21T16:47:00.000Z',
+    },
+  ],
+});
+const abroad = session('sess-o0sr3vbs', '8613895756269@c.us', {
+  createdAt: '2026-11-21T16:40:00.000Z',
+  isStarred: true,
+  messages: [
+    {
+      id: 'msg-ir7gw4hh',
+      content: 'Do you ship abroad?',
+      sender: 'user',
+      sentAt: '2026-11-21T16:40:00.000Z',
+    },
+  ],
+});
+export const demoSessions = [
+  order,
+  session('news', '120363025246125486@newsletter'),
+  abroad,
+  session('zero', '0@c.us'),
+];
+export const demoMessages: ChatMessage[] = [
+  {
+    id: 'msg-0c823huo',
+    content: 'Where is my order #48213?',
+    sender: 'user',
+    sentAt: '2026-11-21T16:47:00.000Z',
+  },
+  {
+    id: 'msg-4lymxv79',
+    content:
+      'Hi! Thanks for contacting Brightside Home Goods. Let me check that for you. Your order left our warehouse yesterday and should arrive within 2 days.',
+    sender: 'assistant',
+    sentAt: '2026-11-21T16:48:04.000Z',
+  },
+];
+const demoAnalysis: ChatAnalysis = {
+  emotion_positive_percent: '75',
+  key_words: ['order', 'delivery', 'warehouse'],
+  user_will: 'Wants to know where the order is',
+};
+
 export const chatHistoryModel: FlowModel<ChatHistoryInput | undefined> = {
   id: 'chatHistory',
   // The export action reports back by event; the model sends those events itself.
@@ -36,12 +89,12 @@ export const chatHistoryModel: FlowModel<ChatHistoryInput | undefined> = {
     actions: { exportConversation: () => {}, logMessagesError: () => {}, logExportError: () => {} },
   }),
   events: [
-    { type: 'search.changed', value: '138' },
+    { type: 'search.changed', value: '852' },
     { type: 'search.submitted' },
     { type: 'filter.changed', filter: 2 },
     { type: 'list.retry' },
-    { type: 'session.selected', id: 'a' },
-    { type: 'session.selected', id: 'b' },
+    { type: 'session.selected', id: order.id },
+    { type: 'session.selected', id: abroad.id },
     { type: 'session.closed' },
     { type: 'messages.refresh' },
     { type: 'star.toggled' },
@@ -52,14 +105,14 @@ export const chatHistoryModel: FlowModel<ChatHistoryInput | undefined> = {
     { type: 'export.includeAnalysisChanged', value: false },
     { type: 'export.includeTimestampsChanged', value: false },
     { type: 'export.requested' },
-    { type: 'export.done', fileName: 'chat-1-20261122-090507.json' },
+    { type: 'export.done', fileName: 'chat-85298455226-20261121-164700.json' },
     { type: 'export.failed', error: { message: 'disk full' } },
   ],
   outputs: {
-    searchSessions: sampleSessions,
-    loadMessages: sampleMessages,
-    starSession: { id: 'a', isStarred: true },
-    analyzeSession: sampleAnalysis,
+    searchSessions: demoSessions,
+    loadMessages: demoMessages,
+    starSession: { id: order.id, isStarred: true },
+    analyzeSession: demoAnalysis,
   },
   // Which session is open and whether a star is in flight matter; texts, lists and options do not.
   serialize: ({ context: c }) => [c.selected?.id ?? null, c.sessions.length > 0, c.pendingStar !== null],

@@ -2,15 +2,17 @@ import type { Instance } from '../../api/schemas/instances';
 import { type FlowModel, oneOf } from '../model';
 import { instanceConnectionMachine } from './instanceConnection.machine';
 
+// The demo owner's number waiting for a scan (mocks/seed.ts; tests/qa-demo-data.test.ts checks): after a QA
+// jump the flow checks, scans and saves an instance the demo backend has.
 export const waitingInstance: Instance = {
-  id: 'inst-9',
-  instanceName: 'Instance 4',
+  id: 'inst-m167uhry',
+  instanceName: 'Instance 3',
   chatbotId: null,
   status: 0,
   instanceStatus: 'qr',
   qrCode: '2@code-1',
   phoneNumber: null,
-  createdAt: '2026-11-22T08:00:00.000Z',
+  createdAt: '2026-11-21T18:00:00.000Z',
   lastActiveAt: null,
 };
 export const readyInstance: Instance = {
@@ -37,7 +39,7 @@ export const instanceConnectionModel: FlowModel = {
     { type: 'dialog.closed' },
     { type: 'name.changed', value: 'Front desk' },
     { type: 'name.changed', value: '' },
-    { type: 'chatbot.changed', value: 'bot-1' },
+    { type: 'chatbot.changed', value: 'bot-mrh0jnzf' },
     { type: 'qr.refreshRequested' },
     { type: 'create.retried' },
     { type: 'instance.confirmed' },

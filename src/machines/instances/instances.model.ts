@@ -2,20 +2,45 @@ import type { Instance } from '../../api/schemas/instances';
 import type { FlowModel } from '../model';
 import { type ChatbotOption, instancesMachine } from './instances.machine';
 
+// The demo owner's numbers and chatbots as mocks/seed.ts creates them (tests/qa-demo-data.test.ts checks):
+// a QA jump shows them, and what the flow does next (save, delete) reaches records the demo backend has.
 export const sampleInstance: Instance = {
-  id: 'inst-1',
+  id: 'inst-hhvflry0',
   instanceName: 'Main support line',
-  chatbotId: 'bot-1',
+  chatbotId: 'bot-mrh0jnzf',
   status: 1,
   instanceStatus: 'ready',
   qrCode: null,
   phoneNumber: '14155550123',
-  createdAt: '2026-11-20T08:00:00.000Z',
-  lastActiveAt: '2026-11-22T08:00:00.000Z',
+  createdAt: '2026-09-25T05:00:00.000Z',
+  lastActiveAt: '2026-11-21T18:30:00.000Z',
+};
+const salesInstance: Instance = {
+  id: 'inst-wp15etrq',
+  instanceName: 'Sales WhatsApp',
+  chatbotId: 'bot-tjnjtc2s',
+  status: 0,
+  instanceStatus: 'disconnected',
+  qrCode: null,
+  phoneNumber: '8613812345678',
+  createdAt: '2026-10-13T05:00:00.000Z',
+  lastActiveAt: '2026-11-20T05:00:00.000Z',
+};
+const waitingInstance: Instance = {
+  id: 'inst-m167uhry',
+  instanceName: 'Instance 3',
+  chatbotId: 'bot-837uwwal',
+  status: 0,
+  instanceStatus: 'qr',
+  qrCode: null,
+  phoneNumber: null,
+  createdAt: '2026-11-21T18:00:00.000Z',
+  lastActiveAt: null,
 };
 export const sampleChatbots: ChatbotOption[] = [
-  { id: 'bot-1', name: 'Ava' },
-  { id: 'bot-2', name: 'Leo' },
+  { id: 'bot-mrh0jnzf', name: 'Ava – Customer Support' },
+  { id: 'bot-tjnjtc2s', name: 'Leo – Sales Assistant' },
+  { id: 'bot-837uwwal', name: 'Nova – Tech Support' },
 ];
 
 export const instancesModel: FlowModel<{ userId: string }> = {
@@ -25,20 +50,20 @@ export const instancesModel: FlowModel<{ userId: string }> = {
   events: [
     { type: 'list.reload' },
     { type: 'chatbots.reload' },
-    { type: 'settings.opened', id: 'inst-1' },
+    { type: 'settings.opened', id: sampleInstance.id },
     { type: 'settings.nameChanged', value: '' },
     { type: 'settings.nameChanged', value: 'Front desk' },
-    { type: 'settings.chatbotChanged', value: 'bot-2' },
+    { type: 'settings.chatbotChanged', value: 'bot-tjnjtc2s' },
     { type: 'settings.saved' },
     { type: 'settings.closed' },
-    { type: 'delete.requested', id: 'inst-1' },
+    { type: 'delete.requested', id: sampleInstance.id },
     { type: 'delete.confirmed' },
     { type: 'delete.cancelled' },
   ],
   outputs: {
-    loadInstances: [sampleInstance],
+    loadInstances: [sampleInstance, salesInstance, waitingInstance],
     loadChatbots: sampleChatbots,
-    saveSettings: { ...sampleInstance, instanceName: 'Front desk', chatbotId: 'bot-2' },
+    saveSettings: { ...sampleInstance, instanceName: 'Front desk', chatbotId: 'bot-tjnjtc2s' },
     logout: { success: true },
   },
   serialize: ({ context: c }) => [

@@ -7,7 +7,7 @@ export const sampleDetails: PaymentSessionDetails = {
   paymentAmount: 29_900,
   paymentCurrency: 'usd',
   paymentMethod: 'card',
-  payments: [{ id: 'pi-demo', createdAt: '2026-11-22T10:00:00.000Z' }],
+  payments: [{ id: 'pi-demo', createdAt: '2026-11-21T10:00:00.000Z' }],
   membership: samplePlan(),
 };
 

@@ -4,7 +4,8 @@ import { type TestChatContext, testChatMachine } from './testChat.machine';
 export const testChatModel: FlowModel<{ botId: string; threadId: string | null }> = {
   id: 'testChat',
   machine: testChatMachine,
-  input: { botId: 'bot-1', threadId: null },
+  // The demo's Ava (mocks/seed.ts), the chatbot Bot settings opens first.
+  input: { botId: 'bot-mrh0jnzf', threadId: null },
   events: [
     { type: 'input.changed', value: 'Do you ship abroad?' },
     { type: 'input.changed', value: ' ' },
@@ -12,7 +13,12 @@ export const testChatModel: FlowModel<{ botId: string; threadId: string | null }
     { type: 'reply.retried' },
     { type: 'chat.cleared' },
   ],
-  outputs: { reply: { message: 'We ship to over 40 countries.', threadId: 'thread-1' } },
+  outputs: {
+    reply: {
+      message: 'We ship to over 40 countries. Standard delivery takes 3-5 business days.',
+      threadId: 'thread-1',
+    },
+  },
   // The conversation only as empty or not (and failed or not); the counter not at all.
   serialize: ({ context }) => {
     const c = context as TestChatContext;

@@ -51,6 +51,13 @@ export const DialogFooter = styled.div`
   gap: ${({ theme }) => theme.space(2)};
 `;
 
+/**
+ * Marks an element outside the page that stays usable while a modal dialog is open (the demo's QA tools).
+ * It must be in the document when the dialog opens.
+ */
+export const MODAL_PERSISTENT = 'data-modal-persistent';
+const persistentElements = () => document.querySelectorAll(`[${MODAL_PERSISTENT}]`);
+
 export interface ModalProps {
   open: boolean;
   onClose: () => void;
@@ -77,7 +84,15 @@ export function Modal({
 }: ModalProps) {
   const { t } = useLingui();
   return (
-    <Panel open={open} onClose={onClose} role={role} $width={width} backdrop={<Backdrop />} unmountOnHide>
+    <Panel
+      open={open}
+      onClose={onClose}
+      role={role}
+      $width={width}
+      backdrop={<Backdrop />}
+      getPersistentElements={persistentElements}
+      unmountOnHide
+    >
       <Head>
         <div>
           <Title>{title}</Title>

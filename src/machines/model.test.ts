@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { FLOW_MODELS } from '../qa/models';
+import { botEditorMachine } from './botEditor/botEditor.machine';
+import { botEditorModel } from './botEditor/botEditor.model';
+import { snapshotFor } from './model';
+
+const stateValue = (result: ReturnType<typeof snapshotFor>) =>
+  (result?.persisted as { value?: unknown } | undefined)?.value;
+
+describe('snapshotFor (QA jumps and state links)', () => {
+  it.each([
+    ['paymentSuccess', 'paymentSuccess.missing'],
+    ['planChange', 'planChange.paymentReturn.refreshing'],
+    ['planChange', 'planChange.paymentReturn.done'],
+    ['demoCheckout', 'demoCheckout.unknown'],
+    ['session', 'session.signedOut'],
+  ])('reaches %s state %s (from the model’s other inputs where the first cannot)', (flow, state) => {
+    const model = FLOW_MODELS[flow];
+    if (!model) throw new Error(`no model ${flow}`);
+    const result = snapshotFor(model, state);
+    expect(result).not.toBeNull();
+    const leaf = state.split('.').at(-1);
+    expect(JSON.stringify(stateValue(result))).toContain(`"${leaf}"`);
+  });
+
+  it('starts a state that needs another input from that input (payment page without a session id)', () => {
+    const result = snapshotFor(FLOW_MODELS.paymentSuccess as never, 'paymentSuccess.missing');
+    expect(result?.input).toEqual({ sessionId: null });
+    expect(stateValue(result)).toBe('missing');
+  });
+
+  it('keeps child machines as machines, so the live flow can restore them', () => {
+    const result = snapshotFor(botEditorModel as never, 'botEditor.ready.mode.editing.idle');
+    const actor = createActor(botEditorMachine, {
+      snapshot: result?.persisted,
+      input: botEditorModel.input,
+    } as never).start();
+    const uploads = actor.getSnapshot().children.uploads;
+    expect((uploads?.getSnapshot() as { context?: unknown } | undefined)?.context).toMatchObject({
+      items: [],
+    });
+    actor.stop();
+  });
+});
