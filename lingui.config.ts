@@ -1,11 +1,22 @@
 import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
 
+const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
+
 /** Screens that exist only in demo builds (QA tools, demo mailbox, demo checkout): their own catalog. */
-const DEMO_ONLY = [
-  '<rootDir>/src/qa',
-  '<rootDir>/src/views/demoCheckout',
-  '<rootDir>/src/views/login/DemoMailbox.tsx',
+const DEMO_ONLY = ['<rootDir>/src/qa', '<rootDir>/src/views/demoCheckout', '<rootDir>/src/views/login/DemoMailbox.tsx'];
+
+/** What the sign-in page and the shell say: the catalog loaded at start. Everything else loads with the screens. */
+const CORE = [
+  '<rootDir>/src/app',
+  '<rootDir>/src/i18n',
+  '<rootDir>/src/views/login',
+  '<rootDir>/src/views/ui',
+  '<rootDir>/src/views/notFound',
+  '<rootDir>/src/machines/login',
+  '<rootDir>/src/machines/session',
+  '<rootDir>/src/machines/toasts',
+  '<rootDir>/src/machines/errors.ts',
 ];
 
 export default defineConfig({
@@ -13,16 +24,13 @@ export default defineConfig({
   locales: ['en', 'zh-CN', 'zh-TW'],
   fallbackLocales: { default: 'en' },
   catalogs: [
+    { path: '<rootDir>/src/locales/{locale}/messages', include: CORE, exclude: [...TESTS, ...DEMO_ONLY] },
     {
-      path: '<rootDir>/src/locales/{locale}/messages',
+      path: '<rootDir>/src/locales/{locale}/screens',
       include: ['<rootDir>/src'],
-      exclude: ['**/*.test.ts', '**/*.test.tsx', ...DEMO_ONLY],
+      exclude: [...TESTS, ...DEMO_ONLY, ...CORE],
     },
-    {
-      path: '<rootDir>/src/locales/{locale}/demo',
-      include: DEMO_ONLY,
-      exclude: ['**/*.test.ts', '**/*.test.tsx'],
-    },
+    { path: '<rootDir>/src/locales/{locale}/demo', include: DEMO_ONLY, exclude: TESTS },
   ],
   format: formatter({ lineNumbers: false }),
 });

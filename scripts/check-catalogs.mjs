@@ -4,7 +4,7 @@ import { bin, run } from './run.mjs';
 
 const LOCALES = ['en', 'zh-CN', 'zh-TW'];
 // The product's catalog and the one of the demo-only screens (see lingui.config.ts).
-const CATALOGS = ['messages', 'demo'];
+const CATALOGS = ['messages', 'screens', 'demo'];
 const catalogPaths = (locale) => CATALOGS.map((name) => `src/locales/${locale}/${name}.po`);
 
 const snapshot = () =>

@@ -1,22 +1,31 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { loginPathFor } from '../api/client';
+import { ensureCatalog, screensCatalog } from '../i18n/i18n';
 import { PageLoading } from '../views/ui/PageLoading';
 import { ErrorBoundary } from './ErrorBoundary';
 import { SessionContext } from './providers';
 
 // The sign-in page, the payment pages and everything behind sign-in are chunks of their own.
 const LoginView = lazy(() => import('../views/login/LoginView').then((m) => ({ default: m.LoginView })));
-const SignedInApp = lazy(() => import('./SignedInApp').then((m) => ({ default: m.SignedInApp })));
+const withScreenTexts = <T,>(module: Promise<T>) =>
+  Promise.all([module, ensureCatalog(screensCatalog)]).then(([m]) => m);
+const SignedInApp = lazy(() =>
+  withScreenTexts(import('./SignedInApp')).then((m) => ({ default: m.SignedInApp })),
+);
 const PaymentSuccessView = lazy(() =>
-  import('../views/paymentSuccess/PaymentSuccessView').then((m) => ({ default: m.PaymentSuccessView })),
+  withScreenTexts(import('../views/paymentSuccess/PaymentSuccessView')).then((m) => ({
+    default: m.PaymentSuccessView,
+  })),
 );
 // The payment provider's checkout is simulated in the demo only: statically false in production builds, so
 // neither the page nor the mock backend it calls is bundled there.
 const DemoCheckoutView =
   import.meta.env.VITE_MOCKS === 'true'
     ? lazy(() =>
-        import('../views/demoCheckout/DemoCheckoutView').then((m) => ({ default: m.DemoCheckoutView })),
+        withScreenTexts(import('../views/demoCheckout/DemoCheckoutView')).then((m) => ({
+          default: m.DemoCheckoutView,
+        })),
       )
     : null;
 const here = () => `${location.pathname}${location.search}${location.hash}`;

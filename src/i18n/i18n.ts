@@ -23,6 +23,19 @@ export function addCatalog(loader: CatalogLoader): void {
   extraCatalogs.push(loader);
 }
 
+/** The screens' texts: loaded with the first screen (not by the sign-in page), then with every language. */
+export const screensCatalog: CatalogLoader = (locale) => import(`../locales/${locale}/screens.po`);
+
+/** Makes a catalog part of the active language now and of every language switch from now on. */
+export async function ensureCatalog(loader: CatalogLoader): Promise<void> {
+  if (extraCatalogs.includes(loader)) return;
+  extraCatalogs.push(loader);
+  const locale = i18n.locale as Locale;
+  const { messages } = await loader(locale);
+  // A switch of language while loading has already loaded it for the new language.
+  if (i18n.locale === locale) i18n.load(locale, messages);
+}
+
 /** Loads a language's catalog (its own lazy chunk), activates it and keeps <html lang> in step (dayjs follows: dates.ts). */
 export async function activateLocale(locale: Locale, { persist = true } = {}): Promise<void> {
   const [{ messages }, extras] = await Promise.all([
