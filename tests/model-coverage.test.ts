@@ -43,5 +43,6 @@ describe.each(MODELS.map((m) => [m.id, m] as const))('model of %s', (id, model) 
         expect(replay(model.machine, path, input).value).toEqual(path.state.value);
       }
     }
-  });
+    // Hundreds of paths for the larger machines: seconds of work on a busy 2-core machine.
+  }, 60_000);
 });
