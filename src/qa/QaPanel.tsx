@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import styled, { createGlobalStyle } from 'styled-components';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { SCENARIOS } from '../../mocks/scenarios';
@@ -79,6 +79,17 @@ const Row = styled.div`
   align-items: center;
 `;
 
+// The title and Close stay in view while the panel scrolls.
+const Header = styled(Row)`
+  position: sticky;
+  top: calc(-1 * ${({ theme }) => theme.space(4)});
+  z-index: 1;
+  margin: calc(-1 * ${({ theme }) => theme.space(4)}) 0 0;
+  padding: ${({ theme }) => theme.space(4)} 0 ${({ theme }) => theme.space(2)};
+  background: ${({ theme }) => theme.color.surface};
+  justify-content: space-between;
+`;
+
 const EventRow = styled.form`
   display: grid;
   gap: ${({ theme }) => theme.space(1)};
@@ -93,6 +104,24 @@ const summarize = (value: unknown) =>
     (_k, v) => (Array.isArray(v) && v.length > 5 ? [...v.slice(0, 5), `… ${v.length - 5} more`] : v),
     2,
   )?.slice(0, 3000);
+
+/** A box of text that may scroll: a labelled stop in the tab order, so keyboard users can scroll it too. */
+function Scroller({
+  label,
+  children,
+  ...rest
+}: {
+  label: string;
+  children: ReactNode;
+  'data-testid'?: string;
+}) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+    <pre role="region" aria-label={label} tabIndex={0} {...rest}>
+      {children}
+    </pre>
+  );
+}
 
 function EventForm({ event, onSend }: { event: EventObject; onSend: (e: EventObject) => void }) {
   const { t } = useLingui();
@@ -211,14 +240,14 @@ export function QaPanel() {
             }
           }}
         >
-          <Row>
+          <Header>
             <h2 id="qa-title" tabIndex={-1} ref={heading}>
               <Trans>QA tools</Trans>
             </h2>
             <Button $size="sm" $variant="ghost" onClick={close}>
               <Trans>Close</Trans>
             </Button>
-          </Row>
+          </Header>
           <section>
             <SelectField
               label={<Trans>Mock scenario</Trans>}
@@ -251,11 +280,13 @@ export function QaPanel() {
           </section>
           {flow && snapshot && (
             <>
-              <section aria-label={t`Current state`}>
+              <section>
                 <h3>
                   <Trans>State</Trans>
                 </h3>
-                <pre data-testid="qa-state">{summarize(snapshot.value)}</pre>
+                <Scroller data-testid="qa-state" label={t`Current state`}>
+                  {summarize(snapshot.value)}
+                </Scroller>
                 <Row style={{ marginTop: 8 }}>
                   {[...snapshot.tags].map((tag) => (
                     <Badge key={tag}>{tag}</Badge>
@@ -266,7 +297,7 @@ export function QaPanel() {
                 <h3>
                   <Trans>Context</Trans>
                 </h3>
-                <pre>{summarize(snapshot.context)}</pre>
+                <Scroller label={t`Context`}>{summarize(snapshot.context)}</Scroller>
               </section>
               {model && (
                 <section>
@@ -339,14 +370,14 @@ export function QaPanel() {
                 <h3>
                   <Trans>Timeline</Trans>
                 </h3>
-                <pre data-testid="qa-timeline">
+                <Scroller data-testid="qa-timeline" label={t`Timeline`}>
                   {timeline
                     .map(
                       (e) =>
                         `${new Date(e.at).toLocaleTimeString()}  ${e.event.type}  →  ${JSON.stringify(e.state)}`,
                     )
                     .join('\n')}
-                </pre>
+                </Scroller>
               </section>
             </>
           )}

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { card, jump, open, openLink, openQa, qaPanel, stateLink } from './qaTools';
-import { collectErrors } from './support';
+import { collectErrors, expectNoAxeViolations, shot } from './support';
 
 /*
  * Every flow the QA tools know: three jumps from the panel and one state link, each checked against the
@@ -70,6 +70,7 @@ test.describe('QA jumps and state links, flow by flow', () => {
     await expect(instances.getByRole('alert')).toContainText('Could not load this figure.');
     await expect(instances.getByRole('alert')).toContainText('Internal server error');
     await expect(instances.getByRole('button', { name: 'Retry' })).toBeEnabled();
+    await shot(page, '8-qa-dashboard-failed');
     await jump(page, 'dashboard', 'dashboard.messages.loaded');
     await expect(card(page, "Today's conversations")).toContainText('15+ 50% from yesterday');
     await jump(page, 'dashboard', 'dashboard.activity.loaded');
@@ -120,6 +121,7 @@ test.describe('QA jumps and state links, flow by flow', () => {
     const connect = dialog(page, 'Connect a WhatsApp number');
     await expect(connect.getByRole('status')).toContainText('Code expired');
     await expect(connect.getByRole('button', { name: 'Get a new code' })).toBeEnabled();
+    await shot(page, '8-qa-connection-expired');
     await jump(page, 'instanceConnection', 'instanceConnection.open.link.connected');
     await expect(connect.getByRole('status')).toContainText('Connected');
     await expect(connect.getByLabel('Instance name')).toHaveValue('Instance 3');
@@ -202,6 +204,7 @@ test.describe('QA jumps and state links, flow by flow', () => {
     await jump(page, 'chatHistory', 'chatHistory.conversation.open.analysis.failed');
     const tools = page.getByRole('region', { name: 'Analysis and export' });
     await expect(tools.getByRole('alert')).toContainText('Internal server error');
+    await shot(page, '8-qa-chat-analysis-failed');
 
     await openLink(page, await stateLink(page, 'chatHistory', 'chatHistory.list.ready'));
     const options = page.getByRole('listbox', { name: 'Conversations' }).getByRole('option');
@@ -266,6 +269,7 @@ test.describe('QA jumps and state links, flow by flow', () => {
     await expect(cycle).toContainText(
       'Payment failed. Unable to start payment process, please try again later.',
     );
+    await shot(page, '8-qa-plan-change-failed');
     await jump(page, 'planChange', 'planChange.change.idle');
     await expect(cycle).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Upgrade to Pro' })).toBeEnabled();
@@ -335,4 +339,86 @@ test.describe('QA jumps and state links, flow by flow', () => {
     await expect(page.getByRole('alert')).toHaveText('The payment did not go through. Try again.');
     await expect(page.getByRole('button', { name: 'Pay $299.00' })).toBeEnabled();
   });
+});
+
+/** Presses Tab until `target` has the focus (the panel's scrollable boxes take a stop each on the way). */
+async function tabTo(page: Page, target: Locator, most = 12) {
+  for (let i = 0; i < most; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+test.describe('the QA panel itself', () => {
+  test('keyboard: Alt+Shift+Q opens it, Tab goes through it, Enter jumps, Escape closes it', async ({
+    page,
+  }) => {
+    await open(page, '/bind-whatsapp', 'owner');
+    await expect(page.getByRole('heading', { level: 2, name: 'Main support line' })).toBeVisible();
+    await page.keyboard.press('Alt+Shift+KeyQ');
+    const panel = qaPanel(page);
+    await expect(panel.getByRole('heading', { name: 'QA tools' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(panel.getByRole('button', { name: 'Close' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(panel.getByLabel('Mock scenario')).toBeFocused();
+    await page.keyboard.press('Tab');
+    const flow = panel.getByLabel('Running flow');
+    await expect(flow).toBeFocused();
+    // A native select: selectOption stands in for its keyboard list.
+    await flow.selectOption('instances');
+    const state = panel.getByLabel('State', { exact: true });
+    await tabTo(page, state);
+    await state.selectOption('instances.action.confirmingDelete');
+    await page.keyboard.press('Tab');
+    await expect(panel.getByRole('button', { name: 'Jump', exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this instance?' });
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    // Escape in the page's dialog closes the dialog, and leaves the panel open.
+    await page.keyboard.press('Escape');
+    await expect(confirm).toHaveCount(0);
+    await expect(panel).toBeVisible();
+    // The event buttons work from the keyboard too.
+    const deleteEvent = panel.getByRole('button', { name: 'delete.requested' });
+    await tabTo(page, deleteEvent, 40);
+    await page.keyboard.press('Enter');
+    await expect(confirm).toBeVisible();
+    await page.keyboard.press('Escape');
+    // Escape in the panel closes it and gives the focus back to the QA button.
+    await panel.getByLabel('Running flow').focus();
+    await page.keyboard.press('Escape');
+    await expect(panel).toHaveCount(0);
+    const launcher = page.getByRole('button', { name: 'QA', exact: true });
+    await expect(launcher).toBeFocused();
+    await expect(launcher).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('Enter');
+    await expect(panel.getByRole('heading', { name: 'QA tools' })).toBeFocused();
+    await page.keyboard.press('Alt+Shift+KeyQ');
+    await expect(panel).toHaveCount(0);
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`no axe violations with the panel open (${colorScheme}), over a page and over its dialog`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ colorScheme });
+      await open(page, '/bind-whatsapp', 'owner');
+      await expect(page.getByRole('heading', { level: 2, name: 'Main support line' })).toBeVisible();
+      await openQa(page);
+      await qaPanel(page).getByLabel('Running flow').selectOption('instances');
+      await expect(qaPanel(page).getByRole('button', { name: 'settings.opened' })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await shot(page, `8-qa-panel-${colorScheme}`);
+      await jump(page, 'instances', 'instances.action.editing');
+      await expect(page.getByRole('dialog', { name: 'Instance settings' })).toBeVisible();
+      await expect(qaPanel(page).getByTestId('qa-timeline')).not.toBeEmpty();
+      await expectNoAxeViolations(page);
+      await shot(page, `8-qa-panel-dialog-${colorScheme}`);
+      await page.setViewportSize({ width: 768, height: 1000 });
+      await expect(qaPanel(page)).toBeVisible();
+      await shot(page, `8-qa-panel-768-${colorScheme}`);
+    });
+  }
 });
