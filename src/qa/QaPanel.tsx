@@ -60,13 +60,16 @@ const Panel = styled.aside`
   font-size: ${({ theme }) => theme.font.size.sm};
   h2 { font-size: ${({ theme }) => theme.font.size.lg}; }
   h3 { font-size: ${({ theme }) => theme.font.size.md}; margin-bottom: ${({ theme }) => theme.space(2)}; }
+`;
+
+const ScrollBox = styled.section`
+  max-height: 180px;
+  overflow: auto;
+  padding: ${({ theme }) => theme.space(2)};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: ${({ theme }) => theme.color.surfaceAlt};
   pre {
     margin: 0;
-    max-height: 180px;
-    overflow: auto;
-    padding: ${({ theme }) => theme.space(2)};
-    border-radius: ${({ theme }) => theme.radius.sm};
-    background: ${({ theme }) => theme.color.surfaceAlt};
     font-family: ${({ theme }) => theme.font.mono};
     font-size: ${({ theme }) => theme.font.size.xs};
   }
@@ -116,10 +119,10 @@ function Scroller({
   'data-testid'?: string;
 }) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-    <pre role="region" aria-label={label} tabIndex={0} {...rest}>
-      {children}
-    </pre>
+    // A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
+    <ScrollBox aria-label={label} tabIndex={0} {...rest}>
+      <pre>{children}</pre>
+    </ScrollBox>
   );
 }
 
