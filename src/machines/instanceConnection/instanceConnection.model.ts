@@ -35,7 +35,7 @@ export const instanceConnectionModel: FlowModel = {
   }),
   events: [
     { type: 'dialog.opened' },
-    { type: 'dialog.resumed', instance: { ...waitingInstance, instanceName: 'Desk' } },
+    { type: 'dialog.resumed', instance: waitingInstance },
     { type: 'dialog.closed' },
     { type: 'name.changed', value: 'Front desk' },
     { type: 'name.changed', value: '' },
