@@ -1,3 +1,5 @@
+// First, so its layer order (base, then the shared parts) comes before any other stylesheet.
+import './views/ui/global.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';

@@ -1,4 +1,4 @@
-import { http } from './client';
+import { http, preloadTransport } from './client';
 import type { LoginBody } from './schemas/auth';
 
 // The schemas load with the first call, not with the sign-in page: they are the largest part of its script.
@@ -22,5 +22,9 @@ export const getCurrentUser = async (signal?: AbortSignal) => {
   return http.get('/users/me', s.CurrentUserSchema, { signal });
 };
 
-/** Fetches the schemas early (idle time on the sign-in page), so the first call does not wait for them. */
-export const preloadAuthSchemas = () => void schemas();
+/** Fetches the schemas and the HTTP library early (idle time on the sign-in page), so the first call does not
+ * wait for them. */
+export const preloadAuthCalls = () => {
+  void schemas();
+  preloadTransport();
+};

@@ -1,4 +1,4 @@
-import { FetchError, ofetch } from 'ofetch';
+import type { FetchError } from 'ofetch';
 import type * as z from 'zod/mini';
 import { ApiError, parseErrorBody } from './errors';
 import { clearUserInfo, readUserInfo } from './storage';
@@ -49,6 +49,14 @@ export function resetClient(): void {
 
 let pendingAuth: Promise<void> | null = null;
 
+// The HTTP library loads with the first call, not with the sign-in page's script (its size budget).
+const transport = () => import('ofetch');
+/** Fetches the HTTP library early (idle time), so the first call does not wait for it. */
+export const preloadTransport = () => void transport();
+
+const isFetchError = (e: unknown): e is FetchError =>
+  e instanceof Error && e.name === 'FetchError' && 'response' in e;
+
 /** Holds every request but login-otp until the promise settles (either way). */
 export function holdRequestsUntil(promise: Promise<unknown>): void {
   const gate = promise.then(
@@ -85,7 +93,7 @@ function handleUnauthorized(path: string): void {
 
 async function toApiError(e: unknown, endpoint: string, path: string): Promise<ApiError> {
   if (e instanceof ApiError) return e;
-  if (e instanceof FetchError && e.response) {
+  if (isFetchError(e) && e.response) {
     const status = e.response.status;
     if (status === 401) handleUnauthorized(path);
     const body = await parseErrorBody(e.data);
@@ -143,7 +151,7 @@ async function call<S extends z.ZodMiniType>(
   const endpoint = `${method} ${pathOf(path)}`;
   let data: unknown;
   try {
-    const headers = await prepare(path);
+    const [headers, { ofetch }] = await Promise.all([prepare(path), transport()]);
     for (const [k, v] of Object.entries(options.headers ?? {})) headers.set(k, v);
     data = await ofetch(path, {
       baseURL: config.baseURL,

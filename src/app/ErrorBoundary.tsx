@@ -1,23 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import { Component, type ReactNode } from 'react';
-import styled from 'styled-components';
 import { Button } from '../views/ui/Button';
 import { Card } from '../views/ui/Card';
-
-const Wrap = styled.div`
-  display: grid;
-  place-items: center;
-  min-height: 60vh;
-  padding: ${({ theme }) => theme.space(6)};
-  pre {
-    white-space: pre-wrap;
-    word-break: break-word;
-    font-family: ${({ theme }) => theme.font.mono};
-    font-size: ${({ theme }) => theme.font.size.sm};
-    color: ${({ theme }) => theme.color.danger};
-    margin: ${({ theme }) => theme.space(3)} 0;
-  }
-`;
+import styles from './ErrorBoundary.module.css';
 
 /** The router-level fallback: an unexpected error shows its message instead of a blank page. */
 export class ErrorBoundary extends Component<
@@ -39,7 +24,7 @@ export class ErrorBoundary extends Component<
     const { error } = this.state;
     if (!error) return this.props.children;
     return (
-      <Wrap>
+      <div className={styles.wrap}>
         <Card role="alert" style={{ maxWidth: 560 }}>
           <h1>
             <Trans>Something went wrong</Trans>
@@ -48,11 +33,11 @@ export class ErrorBoundary extends Component<
             <Trans>An unexpected error stopped this page. Your data is safe; try again.</Trans>
           </p>
           <pre>{error.message}</pre>
-          <Button $variant="primary" onClick={() => this.setState({ error: null })}>
+          <Button variant="primary" onClick={() => this.setState({ error: null })}>
             <Trans>Try again</Trans>
           </Button>
         </Card>
-      </Wrap>
+      </div>
     );
   }
 }

@@ -143,7 +143,7 @@ function MobileNavigation({ open, onOpenChange }: { open: boolean; onOpenChange:
       <TopBar>
         <Brand />
         <IconButton
-          $variant="ghost"
+          variant="ghost"
           aria-label={t`Open menu`}
           aria-expanded={open}
           aria-controls="mobile-navigation"
@@ -156,7 +156,7 @@ function MobileNavigation({ open, onOpenChange }: { open: boolean; onOpenChange:
         <DrawerHead>
           <DialogHeading className="visually-hidden">{t`Menu`}</DialogHeading>
           <Brand />
-          <DialogDismiss render={<IconButton $variant="ghost" aria-label={t`Close menu`} />}>
+          <DialogDismiss render={<IconButton variant="ghost" aria-label={t`Close menu`} />}>
             <CloseIcon size={20} />
           </DialogDismiss>
         </DrawerHead>

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { isAdmin } from '../machines/session/session.machine';
 import { PageLoading } from '../views/ui/PageLoading';
+import { withStyledTheme } from '../views/ui/StyledTheme';
 import { ErrorBoundary } from './ErrorBoundary';
 import { SessionContext } from './providers';
 import { Shell } from './Shell';
@@ -56,7 +57,7 @@ function ShellRoutes() {
   );
 }
 
-export function SignedInApp() {
+function SignedInAppRoot() {
   const [path] = useLocation();
   return (
     <Shell>
@@ -66,3 +67,6 @@ export function SignedInApp() {
     </Shell>
   );
 }
+
+/** Loaded lazily; brings the styled-components design tokens with it. */
+export const SignedInApp = withStyledTheme(SignedInAppRoot);

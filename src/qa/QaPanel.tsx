@@ -8,6 +8,7 @@ import { Button } from '../views/ui/Button';
 import { SelectField } from '../views/ui/Controls';
 import { MODAL_PERSISTENT } from '../views/ui/Dialog';
 import { Badge } from '../views/ui/Feedback';
+import { withStyledTheme } from '../views/ui/StyledTheme';
 import { FLOW_MODELS } from './models';
 import { qaRuntime } from './runtime';
 import { jumpTo, stateLink } from './stateLink';
@@ -145,7 +146,7 @@ function EventForm({ event, onSend }: { event: EventObject; onSend: (e: EventObj
       }}
     >
       <Row>
-        <Button type="submit" $size="sm">
+        <Button type="submit" size="sm">
           {type}
         </Button>
       </Row>
@@ -166,7 +167,7 @@ function EventForm({ event, onSend }: { event: EventObject; onSend: (e: EventObj
  * The QA tools (demo and development builds): the running flows, their state, tags, context and transitions,
  * the events each accepts, jumps to any state (also as a link), and the mock backend's scenario.
  */
-export function QaPanel() {
+function QaPanelRoot() {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [selected, setSelected] = useState('');
@@ -215,7 +216,7 @@ export function QaPanel() {
       <Launcher aria-label={t`Demo tools`} {...{ [MODAL_PERSISTENT]: '' }}>
         <Button
           ref={launcher}
-          $size="sm"
+          size="sm"
           aria-expanded={open}
           aria-controls="qa-panel"
           title={t`QA tools (Alt+Shift+Q)`}
@@ -247,7 +248,7 @@ export function QaPanel() {
             <h2 id="qa-title" tabIndex={-1} ref={heading}>
               <Trans>QA tools</Trans>
             </h2>
-            <Button $size="sm" $variant="ghost" onClick={close}>
+            <Button size="sm" variant="ghost" onClick={close}>
               <Trans>Close</Trans>
             </Button>
           </Header>
@@ -321,8 +322,8 @@ export function QaPanel() {
                   </SelectField>
                   <Row style={{ marginTop: 8 }}>
                     <Button
-                      $size="sm"
-                      $variant="primary"
+                      size="sm"
+                      variant="primary"
                       disabled={!jumpState}
                       onClick={() =>
                         setNote(
@@ -333,7 +334,7 @@ export function QaPanel() {
                       <Trans>Jump</Trans>
                     </Button>
                     <Button
-                      $size="sm"
+                      size="sm"
                       disabled={!jumpState}
                       onClick={() => {
                         const link = stateLink(flow.id, jumpState);
@@ -389,3 +390,6 @@ export function QaPanel() {
     </>
   );
 }
+
+/** Loaded lazily; brings the styled-components design tokens with it. */
+export const QaPanel = withStyledTheme(QaPanelRoot);

@@ -86,7 +86,7 @@ export function BindWhatsappView() {
             <Trans>Connect WhatsApp numbers by QR code and choose the chatbot that answers on each.</Trans>
           </Subtitle>
         </div>
-        <Button $variant="primary" onClick={add} disabled={!canAdd}>
+        <Button variant="primary" onClick={add} disabled={!canAdd}>
           {adding ? <Spinner /> : <PlusIcon />}
           <Trans>Add new instance</Trans>
         </Button>
@@ -112,7 +112,7 @@ export function BindWhatsappView() {
           <EmptyState
             title={<Trans>No WhatsApp numbers yet</Trans>}
             action={
-              <Button $variant="primary" onClick={add} disabled={!canAdd}>
+              <Button variant="primary" onClick={add} disabled={!canAdd}>
                 <PlusIcon />
                 <Trans>Add new instance</Trans>
               </Button>

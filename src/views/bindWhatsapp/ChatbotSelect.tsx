@@ -51,7 +51,7 @@ export function ChatbotSelect({
           <span>
             <Trans>Your chatbots could not be loaded: {error}</Trans>
           </span>
-          <Button $size="sm" onClick={onReload}>
+          <Button size="sm" onClick={onReload}>
             <RefreshIcon size={16} />
             <Trans>Retry</Trans>
           </Button>

@@ -138,7 +138,7 @@ export function ConnectionDialog({
               <Button onClick={() => send({ type: 'dialog.closed' })}>
                 <Trans>Cancel</Trans>
               </Button>
-              <Button type="submit" $variant="primary" disabled={!canConfirm}>
+              <Button type="submit" variant="primary" disabled={!canConfirm}>
                 {saving && <Spinner />}
                 {saving ? <Trans>Creating…</Trans> : <Trans>Confirm</Trans>}
               </Button>

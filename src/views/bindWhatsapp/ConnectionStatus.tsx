@@ -55,11 +55,11 @@ export function ConnectionStatus({ state }: { state: LinkState }) {
           <Trans>Try again in a moment.</Trans>
         </Status>
       ) : state === 'waiting' ? (
-        <Status tone="muted" icon={<Spinner $size={18} />} title={<Trans>Waiting for connection</Trans>}>
+        <Status tone="muted" icon={<Spinner size={18} />} title={<Trans>Waiting for connection</Trans>}>
           <Trans>Scan the code with WhatsApp on your phone.</Trans>
         </Status>
       ) : (
-        <Status tone="muted" icon={<Spinner $size={18} />} title={<Trans>Preparing</Trans>}>
+        <Status tone="muted" icon={<Spinner size={18} />} title={<Trans>Preparing</Trans>}>
           <Trans>Creating the instance…</Trans>
         </Status>
       )}

@@ -36,7 +36,7 @@ export function CreateFailed({ failure, onRetry }: { failure: CreateFailure | nu
           <Trans>Upgrade your plan</Trans>
         </Link>
       ) : (
-        <Button $size="sm" onClick={onRetry}>
+        <Button size="sm" onClick={onRetry}>
           <RefreshIcon size={16} />
           <Trans>Try again</Trans>
         </Button>

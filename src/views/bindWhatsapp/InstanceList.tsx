@@ -141,8 +141,8 @@ function InstanceItem({
       <Actions>
         {awaitingScan(instance) && (
           <Button
-            $size="sm"
-            $variant="primary"
+            size="sm"
+            variant="primary"
             disabled={disabled}
             aria-label={t`Continue setup of ${name}`}
             onClick={() => onContinue(instance)}
@@ -151,7 +151,7 @@ function InstanceItem({
           </Button>
         )}
         <Button
-          $size="sm"
+          size="sm"
           disabled={disabled}
           aria-label={t`Settings for ${name}`}
           onClick={() => onSettings(instance.id)}
@@ -159,8 +159,8 @@ function InstanceItem({
           <Trans>Settings</Trans>
         </Button>
         <Button
-          $size="sm"
-          $variant="ghost"
+          size="sm"
+          variant="ghost"
           disabled={disabled}
           aria-label={t`Delete ${name}`}
           onClick={() => onDelete(instance.id)}

@@ -101,7 +101,7 @@ function content({ state, qrCode, polling, pollWarning, pollError, canRefresh, o
     case 'closed':
       return (
         <Placeholder>
-          <Spinner $size={24} />
+          <Spinner size={24} />
           <span>
             <Trans>Creating the instance…</Trans>
           </span>
@@ -129,7 +129,7 @@ function content({ state, qrCode, polling, pollWarning, pollError, canRefresh, o
               <Trans>No phone scanned it in time. Get a new code and try again.</Trans>
             </span>
           </Placeholder>
-          <Button $variant="primary" onClick={onRefresh} disabled={!canRefresh}>
+          <Button variant="primary" onClick={onRefresh} disabled={!canRefresh}>
             <RefreshIcon size={16} />
             <Trans>Get a new code</Trans>
           </Button>
@@ -145,7 +145,7 @@ function content({ state, qrCode, polling, pollWarning, pollError, canRefresh, o
             </strong>
             <span>{pollError}</span>
           </Placeholder>
-          <Button $variant="primary" onClick={onRefresh} disabled={!canRefresh}>
+          <Button variant="primary" onClick={onRefresh} disabled={!canRefresh}>
             <RefreshIcon size={16} />
             <Trans>Try again</Trans>
           </Button>
@@ -190,7 +190,7 @@ function Waiting({
         </Code>
       ) : (
         <Placeholder>
-          <Spinner $size={24} />
+          <Spinner size={24} />
           <strong>
             <Trans>No code yet</Trans>
           </strong>
@@ -202,7 +202,7 @@ function Waiting({
       <Hint>
         <Trans>The code renews by itself; the connection is checked every {seconds} seconds.</Trans>
       </Hint>
-      <Button $size="sm" onClick={onRefresh} disabled={!canRefresh}>
+      <Button size="sm" onClick={onRefresh} disabled={!canRefresh}>
         {polling ? <Spinner /> : <RefreshIcon size={16} />}
         <Trans>Refresh code</Trans>
       </Button>

@@ -84,7 +84,7 @@ export function SettingsDialog({
           <Button onClick={() => page.send({ type: 'settings.closed' })} disabled={saving}>
             <Trans>Cancel</Trans>
           </Button>
-          <Button type="submit" $variant="primary" disabled={!canSave}>
+          <Button type="submit" variant="primary" disabled={!canSave}>
             {saving && <Spinner />}
             {saving ? <Trans>Saving…</Trans> : <Trans>Save</Trans>}
           </Button>

@@ -40,7 +40,7 @@ export function EditorFooter({ onRefused }: { onRefused: (field: BotField) => vo
       <Button disabled={!canReset} onClick={() => actor.send({ type: 'form.reset' })}>
         {t`Reset to default`}
       </Button>
-      <Button $variant="primary" disabled={!canSave} aria-busy={saving} onClick={save}>
+      <Button variant="primary" disabled={!canSave} aria-busy={saving} onClick={save}>
         {saving && <Spinner />}
         {saving ? t`Saving…` : t`Save settings`}
       </Button>

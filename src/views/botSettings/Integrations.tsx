@@ -91,7 +91,7 @@ export function Integrations() {
           <Muted>{t`Connections are in early access: the link is not stored yet.`}</Muted>
           <DialogFooter>
             <Button onClick={close}>{t`Cancel`}</Button>
-            <Button type="submit" $variant="primary" disabled={link.trim() === ''}>
+            <Button type="submit" variant="primary" disabled={link.trim() === ''}>
               {t`Connect`}
             </Button>
           </DialogFooter>

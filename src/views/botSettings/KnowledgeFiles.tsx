@@ -113,22 +113,22 @@ function UploadRow({
           </Meta>
         ) : (
           <Meta>
-            {current ? <Spinner $size={12} /> : null}
+            {current ? <Spinner size={12} /> : null}
             {size} · {current ? t`Uploading…` : t`Waiting to upload`}
           </Meta>
         )}
       </FileName>
       <Actions>
         {failed && (
-          <Button $size="sm" onClick={() => uploads.send({ type: 'upload.retried', key: item.key })}>
+          <Button size="sm" onClick={() => uploads.send({ type: 'upload.retried', key: item.key })}>
             <RefreshIcon size={14} />
             {t`Retry`}
             <span className="visually-hidden">{name}</span>
           </Button>
         )}
         <IconButton
-          $variant="ghost"
-          $size="sm"
+          variant="ghost"
+          size="sm"
           aria-label={t`Remove ${name}`}
           onClick={() => uploads.send({ type: 'upload.removed', key: item.key })}
         >
@@ -154,8 +154,8 @@ function FileRow({ file }: { file: KnowledgeFile }) {
       </FileName>
       <Actions>
         <IconButton
-          $variant="ghost"
-          $size="sm"
+          variant="ghost"
+          size="sm"
           aria-label={t`Remove ${name}`}
           onClick={() => actor.send({ type: 'knowledge.removed', id: file.knowledgeFileId })}
         >
@@ -199,7 +199,7 @@ export function KnowledgeFiles({ uploads }: { uploads: UploadsActor }) {
       >
         <strong>{t`Drag and drop files here`}</strong>
         <Muted>{t`PDF, DOC, DOCX or TXT. You can add several at once.`}</Muted>
-        <Button $variant="primary" onClick={() => input.current?.click()}>
+        <Button variant="primary" onClick={() => input.current?.click()}>
           {t`Choose files`}
         </Button>
         <input
@@ -219,7 +219,7 @@ export function KnowledgeFiles({ uploads }: { uploads: UploadsActor }) {
         <Alert>
           <Refused>
             <span>{t`Not added: ${names}. Only PDF, DOC, DOCX and TXT files can be uploaded.`}</span>
-            <Button $size="sm" $variant="ghost" onClick={() => uploads.send({ type: 'refused.dismissed' })}>
+            <Button size="sm" variant="ghost" onClick={() => uploads.send({ type: 'refused.dismissed' })}>
               {t`Dismiss`}
             </Button>
           </Refused>

@@ -144,7 +144,7 @@ function TestChat({ botId, botName }: { botId: string; botName: string }) {
     <Box>
       <Bar>
         <Muted>{t`Talk to ${botName} as a customer would. Test chats do not count as customer conversations.`}</Muted>
-        <Button $size="sm" disabled={!canClear} onClick={() => actor.send({ type: 'chat.cleared' })}>
+        <Button size="sm" disabled={!canClear} onClick={() => actor.send({ type: 'chat.cleared' })}>
           <RefreshIcon size={14} />
           {t`Clear chat`}
         </Button>
@@ -172,7 +172,7 @@ function TestChat({ botId, botName }: { botId: string; botName: string }) {
               <span>
                 {t`The bot could not answer.`} {text(error)}
               </span>
-              <Button $size="sm" onClick={() => actor.send({ type: 'reply.retried' })}>
+              <Button size="sm" onClick={() => actor.send({ type: 'reply.retried' })}>
                 <RefreshIcon size={14} />
                 {t`Retry`}
               </Button>
@@ -207,7 +207,7 @@ function TestChat({ botId, botName }: { botId: string; botName: string }) {
             {t`Enter sends, Shift+Enter adds a new line.`}
           </span>
         </div>
-        <Button type="submit" $variant="primary" disabled={!canSend}>
+        <Button type="submit" variant="primary" disabled={!canSend}>
           {t`Send`}
         </Button>
       </Composer>

@@ -136,7 +136,7 @@ export function AnalysisPanel() {
       )}
       <Actions>
         <Button
-          $variant="primary"
+          variant="primary"
           // aria-disabled keeps the focus on the button while the analysis runs.
           aria-disabled={!canAnalyze}
           onClick={() => canAnalyze && actor.send({ type: 'analysis.requested' })}

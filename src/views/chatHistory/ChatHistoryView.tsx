@@ -130,7 +130,7 @@ function Screen() {
 
   return (
     <Layout>
-      <ListPanel as="section" aria-label={t`Conversations`} hidden={conversationStep}>
+      <ListPanel aria-label={t`Conversations`} hidden={conversationStep}>
         <SearchBar />
         <SessionList autoFocus={mobile && returned && !open} />
       </ListPanel>

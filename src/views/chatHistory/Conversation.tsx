@@ -52,7 +52,7 @@ function Tools() {
   const actor = ChatHistoryContext.useActorRef();
   const tab = ChatHistoryContext.useSelector((s) => (s.matches({ tab: 'export' }) ? 'export' : 'analysis'));
   return (
-    <Panel as="section" aria-label={t`Analysis and export`}>
+    <Panel aria-label={t`Analysis and export`}>
       <TabProvider
         selectedId={TAB_IDS[tab]}
         setSelectedId={(id) =>
@@ -97,7 +97,7 @@ export function Conversation({ onBack, focusOnOpen }: { onBack?: () => void; foc
 
   if (!selected) {
     return (
-      <Panel as="section" aria-label={t`Conversation`}>
+      <Panel aria-label={t`Conversation`}>
         <EmptyState title={<Trans>Select a chat</Trans>}>
           <Trans>Choose a conversation from the list to read it, see its analysis and export it.</Trans>
         </EmptyState>
@@ -109,10 +109,10 @@ export function Conversation({ onBack, focusOnOpen }: { onBack?: () => void; foc
   const started = formatMessageTime(selected.createdAt);
   return (
     <>
-      <Panel as="section" aria-labelledby="chat-conversation-title">
+      <Panel aria-labelledby="chat-conversation-title">
         {onBack && (
           <div>
-            <Button $variant="ghost" $size="sm" onClick={onBack}>
+            <Button variant="ghost" size="sm" onClick={onBack}>
               <ChevronLeftIcon size={16} />
               <Trans>Back to conversations</Trans>
             </Button>
@@ -135,7 +135,7 @@ export function Conversation({ onBack, focusOnOpen }: { onBack?: () => void; foc
           </div>
           <Actions>
             <StarButton
-              $size="sm"
+              size="sm"
               aria-pressed={selected.isStarred}
               // aria-disabled, not disabled: the button keeps keyboard focus while the star is saved.
               aria-disabled={!canStar}
@@ -145,7 +145,7 @@ export function Conversation({ onBack, focusOnOpen }: { onBack?: () => void; foc
               <Trans>Star</Trans>
             </StarButton>
             <Button
-              $size="sm"
+              size="sm"
               aria-disabled={!canRefresh}
               onClick={() => canRefresh && actor.send({ type: 'messages.refresh' })}
             >

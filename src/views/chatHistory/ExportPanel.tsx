@@ -127,7 +127,7 @@ export function ExportPanel() {
           <Trans>No conversation data to export yet.</Trans>
         </Muted>
       )}
-      <Button type="submit" $variant="primary" disabled={!canExport}>
+      <Button type="submit" variant="primary" disabled={!canExport}>
         <Trans>Export</Trans>
       </Button>
       {exported && fileName && (

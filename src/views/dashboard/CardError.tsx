@@ -31,7 +31,7 @@ export function CardError({
         <strong>{what}</strong>
       </p>
       <span>{message}</span>
-      <Button $size="sm" onClick={onRetry}>
+      <Button size="sm" onClick={onRetry}>
         <RefreshIcon size={16} />
         <Trans>Retry</Trans>
       </Button>

@@ -96,7 +96,7 @@ export function DashboardView() {
             <Trans>Welcome back. Here is how your AI agents are doing today.</Trans>
           </Subtitle>
         </div>
-        <Button $size="sm" onClick={() => actor.send({ type: 'dashboard.refresh' })}>
+        <Button size="sm" onClick={() => actor.send({ type: 'dashboard.refresh' })}>
           <RefreshIcon size={16} />
           <Trans>Refresh</Trans>
         </Button>

@@ -13,6 +13,7 @@ import { PanelLoading } from '../ui/Feedback';
 import { TextField } from '../ui/Field';
 import { formatMoney } from '../ui/format';
 import { Spinner } from '../ui/Spinner';
+import { withStyledTheme } from '../ui/StyledTheme';
 import { demoCheckoutMachine } from './demoCheckout.machine';
 
 const Page = styled.main`
@@ -103,7 +104,7 @@ const logic = demoCheckoutMachine.provide({
 });
 
 /** Demo only: a checkout page that looks like a payment provider's, and returns like one. */
-export function DemoCheckoutView() {
+function DemoCheckoutViewRoot() {
   const { i18n, t } = useLingui();
   const email = SessionContext.useSelector((s) => s.context.user?.email ?? '');
   const [sessionId] = useState(() => new URLSearchParams(location.search).get('session_id'));
@@ -156,12 +157,12 @@ export function DemoCheckoutView() {
             <Button
               as={Link}
               href={`/payment-success?sessionId=${encodeURIComponent(sessionId)}`}
-              $variant="primary"
+              variant="primary"
             >
               <Trans>See the payment</Trans>
             </Button>
           ) : (
-            <Button as={Link} href="/usage-billing" $variant="primary">
+            <Button as={Link} href="/usage-billing" variant="primary">
               <Trans>Back to billing</Trans>
             </Button>
           )}
@@ -214,16 +215,11 @@ export function DemoCheckoutView() {
               <Trans>The payment did not go through. Try again.</Trans>
             </Alert>
           )}
-          <Button type="submit" $variant="primary" $block disabled={busy}>
+          <Button type="submit" variant="primary" block disabled={busy}>
             {snap.hasTag('paying') && <Spinner />}
             <Trans>Pay {amount}</Trans>
           </Button>
-          <Button
-            $variant="ghost"
-            $block
-            disabled={busy}
-            onClick={() => send({ type: 'checkout.cancelled' })}
-          >
+          <Button variant="ghost" block disabled={busy} onClick={() => send({ type: 'checkout.cancelled' })}>
             {snap.hasTag('cancelling') && <Spinner />}
             <Trans>Cancel and return to Influx</Trans>
           </Button>
@@ -232,3 +228,6 @@ export function DemoCheckoutView() {
     </Page>
   );
 }
+
+/** Loaded lazily; brings the styled-components design tokens with it. */
+export const DemoCheckoutView = withStyledTheme(DemoCheckoutViewRoot);

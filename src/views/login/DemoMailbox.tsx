@@ -7,6 +7,7 @@ import { DEMO_ADMIN, DEMO_OWNER } from '../../../mocks/seed';
 import { dayjs } from '../../i18n/dates';
 import { Button } from '../ui/Button';
 import { MailIcon } from '../ui/icons';
+import { withStyledTheme } from '../ui/StyledTheme';
 
 const Box = styled.section`
   border: 1px dashed ${({ theme }) => theme.color.borderStrong};
@@ -30,7 +31,7 @@ const Row = styled.div`
  * Demo builds only: the mock backend "sends" its codes here, so anyone can sign in. It also offers the
  * two demo accounts.
  */
-export function DemoMailbox({
+function DemoMailboxRoot({
   email,
   label,
   onPickEmail,
@@ -55,10 +56,10 @@ export function DemoMailbox({
         <span>
           <Trans>Demo accounts:</Trans>
         </span>
-        <Button $size="sm" onClick={() => onPickEmail(DEMO_OWNER.email)}>
+        <Button size="sm" onClick={() => onPickEmail(DEMO_OWNER.email)}>
           {DEMO_OWNER.email}
         </Button>
-        <Button $size="sm" onClick={() => onPickEmail(DEMO_ADMIN.email)}>
+        <Button size="sm" onClick={() => onPickEmail(DEMO_ADMIN.email)}>
           {DEMO_ADMIN.email}
         </Button>
       </Row>
@@ -70,7 +71,7 @@ export function DemoMailbox({
             </Trans>
           </span>
           <code data-testid="demo-code">{mail.code}</code>
-          <Button $size="sm" $variant="primary" onClick={() => onUseCode(mail.code)}>
+          <Button size="sm" variant="primary" onClick={() => onUseCode(mail.code)}>
             <Trans>Use this code</Trans>
           </Button>
         </Row>
@@ -81,8 +82,8 @@ export function DemoMailbox({
       )}
       <Row>
         <Button
-          $size="sm"
-          $variant="ghost"
+          size="sm"
+          variant="ghost"
           onClick={async () => {
             await resetDemoData();
             location.reload();
@@ -94,3 +95,6 @@ export function DemoMailbox({
     </Box>
   );
 }
+
+/** Loaded lazily; brings the styled-components design tokens with it. */
+export const DemoMailbox = withStyledTheme(DemoMailboxRoot);

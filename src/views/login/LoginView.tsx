@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
-import styled from 'styled-components';
 import { Redirect } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
-import { preloadAuthSchemas } from '../../api/auth';
+import { preloadAuthCalls } from '../../api/auth';
 import { SessionContext } from '../../app/providers';
 import { loginMachine } from '../../machines/login/login.machine';
 import { safeRedirect } from '../../machines/session/redirect';
@@ -14,6 +13,7 @@ import { TextField } from '../ui/Field';
 import { LanguageMenu, ThemeMenu } from '../ui/PreferenceMenus';
 import { Spinner } from '../ui/Spinner';
 import { useText } from '../ui/text';
+import styles from './LoginView.module.css';
 import { MarketingPanel } from './MarketingPanel';
 
 // The demo mailbox exists only where the mock backend does (statically false in production builds).
@@ -21,52 +21,6 @@ const DemoMailbox =
   import.meta.env.VITE_MOCKS === 'true'
     ? lazy(() => import('./DemoMailbox').then((m) => ({ default: m.DemoMailbox })))
     : null;
-
-const Page = styled.div`
-  display: grid;
-  grid-template-columns: 1fr;
-  min-height: 100vh;
-  @media (min-width: 1024px) {
-    grid-template-columns: minmax(0, 1.1fr) minmax(0, 1fr);
-  }
-`;
-
-const FormSide = styled.main`
-  position: relative;
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  padding: ${({ theme }) => theme.space(20)} ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(10)};
-`;
-
-const Corner = styled.div`
-  position: absolute;
-  top: ${({ theme }) => theme.space(4)};
-  right: ${({ theme }) => theme.space(4)};
-  display: flex;
-  gap: ${({ theme }) => theme.space(2)};
-`;
-
-const Panel = styled.div`
-  width: 100%;
-  max-width: 400px;
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
-  h1 { font-size: ${({ theme }) => theme.font.size.xxl}; }
-  form { display: grid; gap: ${({ theme }) => theme.space(4)}; }
-`;
-
-const Subtitle = styled.p`
-  margin-top: ${({ theme }) => theme.space(2)};
-  color: ${({ theme }) => theme.color.textMuted};
-`;
-
-const EmailRow = styled.div`
-  display: grid;
-  grid-template-columns: 1fr auto;
-  gap: ${({ theme }) => theme.space(2)};
-  align-items: end;
-`;
 
 export function LoginView() {
   const { t } = useLingui();
@@ -97,7 +51,7 @@ export function LoginView() {
   // The sign-in calls need their schemas; fetch them once the page is idle, not before it paints.
   useEffect(() => {
     const idle = globalThis.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1));
-    idle(preloadAuthSchemas);
+    idle(preloadAuthCalls);
   }, []);
 
   if (signedInOnArrival) return <Redirect to="/" replace />;
@@ -109,21 +63,21 @@ export function LoginView() {
   const done = snap.hasTag('signedIn') || snap.status === 'done';
 
   return (
-    <Page>
+    <div className={styles.page}>
       <MarketingPanel />
-      <FormSide>
-        <Corner>
+      <main className={styles.formSide}>
+        <div className={styles.corner}>
           <LanguageMenu compact />
           <ThemeMenu compact />
-        </Corner>
-        <Panel>
+        </div>
+        <div className={styles.panel}>
           <div>
             <h1>
               <Trans>Sign in</Trans>
             </h1>
-            <Subtitle>
+            <p className={styles.subtitle}>
               <Trans>We e-mail you a one-time code. No password needed.</Trans>
-            </Subtitle>
+            </p>
           </div>
           <form
             noValidate
@@ -133,7 +87,7 @@ export function LoginView() {
               send({ type: codeSent ? 'login.submitted' : 'code.sendRequested' });
             }}
           >
-            <EmailRow>
+            <div className={styles.emailRow}>
               <TextField
                 label={<Trans>E-mail</Trans>}
                 type="email"
@@ -146,14 +100,14 @@ export function LoginView() {
               />
               <Button
                 type={codeSent ? 'button' : 'submit'}
-                $variant={codeSent ? 'secondary' : 'primary'}
+                variant={codeSent ? 'secondary' : 'primary'}
                 disabled={busy || !snap.can({ type: 'code.sendRequested' })}
                 onClick={codeSent ? () => send({ type: 'code.sendRequested' }) : undefined}
               >
                 {sending && <Spinner />}
                 {sendCount > 0 ? <Trans>Resend Code</Trans> : <Trans>Send Code</Trans>}
               </Button>
-            </EmailRow>
+            </div>
             {codeSent && (
               <TextField
                 label={<Trans>Verification code</Trans>}
@@ -177,8 +131,8 @@ export function LoginView() {
             )}
             <Button
               type="submit"
-              $variant="primary"
-              $block
+              variant="primary"
+              block
               disabled={!codeSent || busy || !snap.can({ type: 'login.submitted' })}
             >
               {snap.hasTag('submitting') && <Spinner />}
@@ -195,8 +149,8 @@ export function LoginView() {
               />
             </Suspense>
           )}
-        </Panel>
-      </FormSide>
-    </Page>
+        </div>
+      </main>
+    </div>
   );
 }

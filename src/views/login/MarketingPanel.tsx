@@ -1,31 +1,14 @@
 import { Trans } from '@lingui/react/macro';
-import styled from 'styled-components';
 import { Brand } from '../../app/Brand';
 import { CheckIcon } from '../ui/icons';
+import styles from './MarketingPanel.module.css';
 
 /** Where "visit website" leads; set VITE_WEBSITE_URL at build time. */
 const WEBSITE_URL = import.meta.env.VITE_WEBSITE_URL || 'https://influx.example';
 
-const Aside = styled.aside`
-  display: none;
-  @media (min-width: 1024px) {
-    display: flex;
-  }
-  flex-direction: column;
-  justify-content: space-between;
-  padding: ${({ theme }) => theme.space(12)};
-  background: ${({ theme }) => theme.color.brandPanel};
-  color: #f0fdfa;
-  h2 { font-size: 34px; line-height: 1.2; max-width: 520px; letter-spacing: -0.02em; }
-  ul { list-style: none; padding: 0; margin: 32px 0 0; display: grid; gap: 14px; }
-  li { display: flex; gap: 10px; align-items: center; font-size: 16px; }
-  li svg { color: #5eead4; }
-  a { color: #ccfbf1; font-weight: 600; }
-`;
-
 export function MarketingPanel() {
   return (
-    <Aside aria-label="Influx">
+    <aside className={styles.aside} aria-label="Influx">
       <Brand />
       <div>
         <h2>
@@ -51,6 +34,6 @@ export function MarketingPanel() {
           <Trans>Visit our website</Trans>
         </a>
       </p>
-    </Aside>
+    </aside>
   );
 }

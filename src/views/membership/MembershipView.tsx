@@ -30,7 +30,7 @@ export function MembershipView() {
           </Muted>
         </div>
         <Button
-          $variant="primary"
+          variant="primary"
           disabled={!canCreate}
           onClick={() => admin.send({ type: 'plan.createRequested' })}
         >

@@ -161,7 +161,7 @@ export function PlanForm({ admin }: { admin: AdminRef }) {
           <Button onClick={() => admin.send({ type: 'form.closed' })}>
             <Trans>Cancel</Trans>
           </Button>
-          <Button type="submit" $variant="primary" disabled={saving}>
+          <Button type="submit" variant="primary" disabled={saving}>
             {saving && <Spinner />}
             {updating ? <Trans>Save changes</Trans> : <Trans>Create plan</Trans>}
           </Button>

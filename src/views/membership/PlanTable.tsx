@@ -128,15 +128,15 @@ export function PlanTable({ admin }: { admin: AdminRef }) {
                 <td>
                   <Actions>
                     <Button
-                      $size="sm"
+                      size="sm"
                       aria-label={t`Edit ${name}`}
                       onClick={() => admin.send({ type: 'plan.editRequested', plan })}
                     >
                       <Trans>Edit</Trans>
                     </Button>
                     <Button
-                      $size="sm"
-                      $variant="danger"
+                      size="sm"
+                      variant="danger"
                       aria-label={t`Delete ${name}`}
                       onClick={() => admin.send({ type: 'plan.deleteRequested', plan })}
                     >

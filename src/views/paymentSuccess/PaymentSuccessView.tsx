@@ -13,6 +13,7 @@ import { Card, Muted } from '../ui/Card';
 import { PanelLoading } from '../ui/Feedback';
 import { formatDateTime, formatMoney, formatNumber } from '../ui/format';
 import { AlertIcon, CheckIcon, RefreshIcon } from '../ui/icons';
+import { withStyledTheme } from '../ui/StyledTheme';
 import { useText } from '../ui/text';
 
 const Page = styled.main`
@@ -136,7 +137,7 @@ function PlanFacts({ plan }: { plan: MembershipPlan }) {
 }
 
 /** The confirmation the payment provider returns to: /payment-success?sessionId=… */
-export function PaymentSuccessView() {
+function PaymentSuccessViewRoot() {
   const { t } = useLingui();
   const text = useText();
   const userId = SessionContext.useSelector((s) => s.context.user?.userId ?? null);
@@ -171,7 +172,7 @@ export function PaymentSuccessView() {
               {error && <Muted>{text(error)}</Muted>}
             </div>
             <Actions>
-              <Button as={Link} href="/usage-billing" $variant="primary">
+              <Button as={Link} href="/usage-billing" variant="primary">
                 <Trans>Back to billing</Trans>
               </Button>
               {snap.can({ type: 'details.retry' }) && (
@@ -198,7 +199,7 @@ export function PaymentSuccessView() {
             <PaymentFacts details={details} />
             <PlanFacts plan={details.membership} />
             <Actions>
-              <Button as={Link} href="/usage-billing" $variant="primary">
+              <Button as={Link} href="/usage-billing" variant="primary">
                 <Trans>Go to billing</Trans>
               </Button>
               <Button as={Link} href="/">
@@ -220,3 +221,6 @@ export function PaymentSuccessView() {
     </Page>
   );
 }
+
+/** Loaded lazily; brings the styled-components design tokens with it. */
+export const PaymentSuccessView = withStyledTheme(PaymentSuccessViewRoot);

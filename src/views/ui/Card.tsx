@@ -1,33 +1,16 @@
-import styled from 'styled-components';
+import type { ElementType, HTMLAttributes, Ref } from 'react';
+import styles from './Card.module.css';
+import { classNames } from './classNames';
 
-export const Card = styled.section`
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  box-shadow: ${({ theme }) => theme.shadow.card};
-  padding: ${({ theme }) => theme.space(5)};
-`;
+type Props = HTMLAttributes<HTMLElement> & { as?: ElementType; ref?: Ref<HTMLElement> };
 
-export const CardTitle = styled.h2`
-  font-size: ${({ theme }) => theme.font.size.lg};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
-`;
+/** Element and class: plain CSS, as these parts are on the sign-in page and its error display. */
+const part = (defaultElement: ElementType, className: string | undefined) =>
+  function Part({ as: Element = defaultElement, className: extra, ...rest }: Props) {
+    return <Element {...rest} className={classNames(className, extra)} />;
+  };
 
-export const Muted = styled.p`
-  color: ${({ theme }) => theme.color.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
-`;
-
-export const PageHeader = styled.header`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
-  margin-bottom: ${({ theme }) => theme.space(6)};
-  h1 {
-    font-size: ${({ theme }) => theme.font.size.xxl};
-    font-weight: ${({ theme }) => theme.font.weight.bold};
-    letter-spacing: -0.01em;
-  }
-`;
+export const Card = part('section', styles.card);
+export const CardTitle = part('h2', styles.title);
+export const Muted = part('p', styles.muted);
+export const PageHeader = part('header', styles.pageHeader);

@@ -36,7 +36,7 @@ export function ConfirmDialog({
         <Button data-autofocus="true" onClick={onCancel} disabled={busy}>
           <Trans>Cancel</Trans>
         </Button>
-        <Button $variant="danger" onClick={onConfirm} disabled={busy}>
+        <Button variant="danger" onClick={onConfirm} disabled={busy}>
           {busy && <Spinner />}
           {confirmLabel}
         </Button>

@@ -98,7 +98,7 @@ export function Modal({
           <Title>{title}</Title>
           {description && <DialogDescription>{description}</DialogDescription>}
         </div>
-        <DialogDismiss render={<IconButton $variant="ghost" $size="sm" aria-label={t`Close`} />}>
+        <DialogDismiss render={<IconButton variant="ghost" size="sm" aria-label={t`Close`} />}>
           <CloseIcon size={18} />
         </DialogDismiss>
       </Head>

@@ -56,7 +56,7 @@ export function ErrorPanel({
       <strong>{title}</strong>
       {message && <p>{message}</p>}
       {onRetry && (
-        <Button $size="sm" onClick={onRetry} disabled={retrying}>
+        <Button size="sm" onClick={onRetry} disabled={retrying}>
           {retrying ? <Spinner /> : <RefreshIcon size={16} />}
           <Trans>Retry</Trans>
         </Button>
@@ -69,7 +69,7 @@ export function ErrorPanel({
 export function PanelLoading({ children }: { children?: ReactNode }) {
   return (
     <Centered role="status">
-      <Spinner $size={20} />
+      <Spinner size={20} />
       <span>{children ?? <Trans>Loading…</Trans>}</span>
     </Centered>
   );

@@ -1,36 +1,29 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
-import styled from 'styled-components';
+import {
+  type ElementType,
+  type InputHTMLAttributes,
+  type LabelHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  useId,
+} from 'react';
+import { classNames } from './classNames';
+import styles from './Field.module.css';
 
-export const Label = styled.label`
-  display: block;
-  margin-bottom: ${({ theme }) => theme.space(1.5)};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
-`;
+/** A field's label; `as="p"` where it heads something that is not a single input. */
+export function Label({
+  as: Element = 'label',
+  className,
+  ...rest
+}: LabelHTMLAttributes<HTMLLabelElement> & { as?: ElementType }) {
+  return <Element {...rest} className={classNames(styles.label, className)} />;
+}
 
-export const inputStyles = `
-  width: 100%;
-  min-height: 40px;
-  padding: 8px 12px;
-  border-radius: 10px;
-  font-size: 14px;
-`;
-
-export const Input = styled.input`
-  ${inputStyles}
-  border: 1px solid ${({ theme }) => theme.color.borderStrong};
-  background: ${({ theme }) => theme.color.surface};
-  color: ${({ theme }) => theme.color.text};
-  &::placeholder { color: ${({ theme }) => theme.color.textMuted}; }
-  &[aria-invalid='true'] { border-color: ${({ theme }) => theme.color.danger}; }
-  &:disabled { opacity: 0.6; }
-`;
-
-const Hint = styled.p`
-  margin-top: ${({ theme }) => theme.space(1)};
-  font-size: ${({ theme }) => theme.font.size.xs};
-  color: ${({ theme }) => theme.color.textMuted};
-`;
+export function Input({
+  className,
+  ...rest
+}: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+  return <input {...rest} className={classNames(styles.input, className)} />;
+}
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: ReactNode;
@@ -38,7 +31,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   invalid?: boolean;
 }
 
-/** A labelled input; the hint is its description. */
+/** A labelled input; the hint is its description. Plain CSS: it is on the sign-in page. */
 export function TextField({ label, hint, invalid, ...input }: TextFieldProps) {
   const id = useId();
   return (
@@ -50,7 +43,11 @@ export function TextField({ label, hint, invalid, ...input }: TextFieldProps) {
         aria-describedby={hint ? `${id}-hint` : undefined}
         {...input}
       />
-      {hint && <Hint id={`${id}-hint`}>{hint}</Hint>}
+      {hint && (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      )}
     </div>
   );
 }

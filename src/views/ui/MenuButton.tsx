@@ -1,66 +1,9 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import styled, { css } from 'styled-components';
+import { classNames } from './classNames';
 import { CheckIcon } from './icons';
+import styles from './MenuButton.module.css';
 
 export type MenuPlacement = 'up' | 'down' | 'right';
-
-const Wrap = styled.div`
-  position: relative;
-`;
-
-export const MenuTrigger = styled.button<{ $compact?: boolean }>`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
-  width: ${({ $compact }) => ($compact ? '40px' : '100%')};
-  min-height: 40px;
-  padding: 0 ${({ theme, $compact }) => ($compact ? '0' : theme.space(3))};
-  justify-content: ${({ $compact }) => ($compact ? 'center' : 'flex-start')};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.surface};
-  color: ${({ theme }) => theme.color.text};
-  cursor: pointer;
-  &:hover { background: ${({ theme }) => theme.color.surfaceHover}; }
-  &[aria-expanded='true'] { border-color: ${({ theme }) => theme.color.primary}; }
-`;
-
-const placements = {
-  up: css`bottom: calc(100% + 6px); left: 0;`,
-  down: css`top: calc(100% + 6px); right: 0;`,
-  right: css`bottom: 0; left: calc(100% + 6px);`,
-};
-
-const List = styled.ul<{ $placement: MenuPlacement }>`
-  position: absolute;
-  ${({ $placement }) => placements[$placement]}
-  z-index: 70;
-  min-width: 180px;
-  margin: 0;
-  padding: ${({ theme }) => theme.space(1)};
-  list-style: none;
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.surface};
-  box-shadow: ${({ theme }) => theme.shadow.pop};
-`;
-
-const Item = styled.button`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
-  width: 100%;
-  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
-  border: 0;
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: transparent;
-  color: ${({ theme }) => theme.color.text};
-  text-align: start;
-  cursor: pointer;
-  &:hover, &:focus-visible { background: ${({ theme }) => theme.color.surfaceHover}; outline: none; }
-  .check { margin-left: auto; visibility: hidden; color: ${({ theme }) => theme.color.primary}; }
-  &[aria-checked='true'] .check { visibility: visible; }
-`;
 
 export interface MenuOption<V extends string> {
   value: V;
@@ -144,11 +87,11 @@ export function RadioMenu<V extends string>({
   };
 
   return (
-    <Wrap ref={wrap}>
-      <MenuTrigger
+    <div ref={wrap} className={styles.wrap}>
+      <button
         ref={button}
         type="button"
-        $compact={compact}
+        className={classNames(styles.trigger, compact && styles.compact)}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? id : undefined}
@@ -163,33 +106,39 @@ export function RadioMenu<V extends string>({
         }}
       >
         {trigger}
-      </MenuTrigger>
+      </button>
       {open && (
-        <List id={id} role="menu" aria-label={label} $placement={placement} onKeyDown={onMenuKey}>
+        <div
+          id={id}
+          role="menu"
+          aria-label={label}
+          className={classNames(styles.list, styles[placement])}
+          onKeyDown={onMenuKey}
+        >
           {options.map((option, i) => (
-            <li key={option.value} role="none">
-              <Item
-                ref={(el) => {
-                  items.current[i] = el;
-                }}
-                type="button"
-                role="menuitemradio"
-                aria-checked={option.value === value}
-                tabIndex={-1}
-                lang={option.lang}
-                onClick={() => {
-                  onChange(option.value);
-                  close();
-                }}
-              >
-                {option.icon}
-                {option.label}
-                <CheckIcon className="check" />
-              </Item>
-            </li>
+            <button
+              key={option.value}
+              className={styles.item}
+              ref={(el) => {
+                items.current[i] = el;
+              }}
+              type="button"
+              role="menuitemradio"
+              aria-checked={option.value === value}
+              tabIndex={-1}
+              lang={option.lang}
+              onClick={() => {
+                onChange(option.value);
+                close();
+              }}
+            >
+              {option.icon}
+              {option.label}
+              <CheckIcon className={styles.check} />
+            </button>
           ))}
-        </List>
+        </div>
       )}
-    </Wrap>
+    </div>
   );
 }

@@ -3,13 +3,11 @@ import { I18nProvider } from '@lingui/react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSelector } from '@xstate/react';
-import { ThemeProvider } from 'styled-components';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { activateLocale, i18n } from '../../i18n/i18n';
 import { toastsMachine } from '../../machines/toasts/toasts.machine';
 import { Toaster } from './Toaster';
-import { theme } from './theme';
 
 beforeAll(() => activateLocale('en', { persist: false }));
 
@@ -21,9 +19,7 @@ function setup() {
   }
   render(
     <I18nProvider i18n={i18n}>
-      <ThemeProvider theme={theme}>
-        <Host />
-      </ThemeProvider>
+      <Host />
     </I18nProvider>,
   );
   return actor;

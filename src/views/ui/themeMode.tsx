@@ -9,10 +9,6 @@ import {
   useSyncExternalStore,
 } from 'react';
 
-import { ThemeProvider } from 'styled-components';
-import { GlobalStyle } from './GlobalStyle';
-import { theme } from './theme';
-
 export type ThemePreference = 'light' | 'dark' | 'system';
 export const THEME_PREFERENCES: ThemePreference[] = ['light', 'dark', 'system'];
 /** The spec names this key exactly (no product prefix). */
@@ -66,14 +62,7 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
     document.documentElement.dataset.theme = mode;
   }, [mode]);
-  return (
-    <ThemeModeContext value={value}>
-      <ThemeProvider theme={theme}>
-        <GlobalStyle />
-        {children}
-      </ThemeProvider>
-    </ThemeModeContext>
-  );
+  return <ThemeModeContext value={value}>{children}</ThemeModeContext>;
 }
 
 export function useThemeMode(): ThemeMode {

@@ -223,8 +223,8 @@ function PlanCard({
           </Muted>
         )}
         <Button
-          $variant={standing === 'open' ? 'primary' : 'secondary'}
-          $block
+          variant={standing === 'open' ? 'primary' : 'secondary'}
+          block
           disabled={!canSelect}
           aria-describedby={standing === 'lower' ? noteId : undefined}
           onClick={() => planChange.send({ type: 'plan.selected', plan, current })}

@@ -70,7 +70,7 @@ export function SubscriptionCard({ billing }: { billing: BillingRef }) {
         </CardTitle>
         {canManage && (
           <Button
-            $size="sm"
+            size="sm"
             disabled={managing}
             onClick={() => billing.send({ type: 'subscription.manageRequested' })}
           >
@@ -126,7 +126,7 @@ export function SubscriptionCard({ billing }: { billing: BillingRef }) {
           <Muted role="alert">
             <Trans>Token details could not be loaded.</Trans>
           </Muted>
-          <Button $size="sm" onClick={() => billing.send({ type: 'tokens.retry' })}>
+          <Button size="sm" onClick={() => billing.send({ type: 'tokens.retry' })}>
             <RefreshIcon size={16} />
             <Trans>Retry</Trans>
           </Button>
