@@ -19,6 +19,7 @@ const stages = [
   ['contracts', 'node', ['scripts/contracts.mjs']],
   ['production build', 'node', [...vite, 'build', '--logLevel', 'warn']],
   ['production build has no mock code', 'node', ['scripts/check-build.mjs', 'dist']],
+  ['/login size budget', 'node', ['scripts/check-size.mjs', 'dist']],
   ['demo build', 'node', [...vite, 'build', '--mode', 'demo', '--outDir', 'dist-demo', '--logLevel', 'warn']],
   ['end to end', bin('playwright'), ['test']],
 ];
