@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { build, runnerImport } from 'vite';
 import { chatHistoryScenario } from './bench/chatHistory.mjs';
+import { interactionScenario } from './bench/interactions.mjs';
 import { measureLoad, median } from './bench/measure.mjs';
 import { serveStatic } from './bench/server.mjs';
 import { compressedSizes, LOGIN_JS_BUDGET_KIB, loginChunks } from './check-size.mjs';
@@ -91,6 +92,8 @@ try {
       console.log(`  measured ${key}`);
     }
   }
+  results.interactions = await interactionScenario(browser, site.url, signedIn, RUNS, BUDGETS.interactionMs);
+  console.log('  measured interactions');
   await api.close();
   api = await startApi('large-data');
   results.chatHistory = await chatHistoryScenario(browser, site.url, signedIn, RUNS);
@@ -119,6 +122,7 @@ for (const [key, p] of Object.entries(results.pages)) {
   rows.push([`${key}: FCP / LCP`, `${ms(p.fcp)} / ${ms(p.lcp)}`, budget]);
   rows.push([`${key}: long tasks / JS heap`, `${ms(p.longTask)} / ${kib(p.heap)}`, '']);
 }
+for (const [label, value, budget] of results.interactions.rows) rows.push([label, value, budget]);
 for (const [label, value, budget] of results.chatHistory.rows) rows.push([label, value, budget]);
 const width = Math.max(...rows.map((r) => r[0].length));
 console.log(`\nMedians of ${RUNS} cold runs each (Chromium ${browser.version?.() ?? ''}):\n`);
