@@ -72,11 +72,18 @@ function prerenderLogin(enabled: boolean): Plugin {
       const html = await module.renderLoginPage();
       rmSync(ssrDir, { recursive: true, force: true });
       const index = readFileSync(join(outDir, 'index.html'), 'utf8');
-      const page = index.replace(
-        '<div id="root"></div>',
-        `<div id="root" data-prerendered="/login">${html}</div>${CLEAR_IF_NOT_MATCHING}`,
-      );
-      if (page === index) throw new Error('prerender-login: index.html has no empty #root to fill');
+      const page = index
+        .replace(
+          '<div id="root"></div>',
+          `<div id="root" data-prerendered="/login">${html}</div>${CLEAR_IF_NOT_MATCHING}`,
+        )
+        // The stylesheet inline: on a slow network a linked one waits behind the scripts' downloads, and
+        // the page should paint before those arrive.
+        .replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/, (_, file: string) => {
+          return `<style>${readFileSync(join(outDir, file), 'utf8')}</style>`;
+        });
+      if (!page.includes('data-prerendered') || page.includes('rel="stylesheet"'))
+        throw new Error('prerender-login: index.html has no empty #root to fill or no stylesheet to inline');
       mkdirSync(join(outDir, 'login'), { recursive: true });
       writeFileSync(join(outDir, 'login', 'index.html'), page);
     },

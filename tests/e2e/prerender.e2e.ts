@@ -34,3 +34,22 @@ test('a visitor in another language or theme gets the page rendered for them, wi
   await expect(page.getByRole('button', { name: '主題：深色' })).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test.describe('without scripts', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the sign-in page paints styled from its own HTML: the stylesheet is inline, nothing to wait for', async ({
+    page,
+  }) => {
+    const stylesheets: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'stylesheet') stylesheets.push(r.url());
+    });
+    await page.goto('/login');
+    const signIn = page.getByRole('button', { name: 'Sign in' });
+    await expect(signIn).toBeVisible();
+    // The primary button colour of the light palette, from the inline stylesheet.
+    expect(await signIn.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(15, 118, 110)');
+    expect(stylesheets).toEqual([]);
+  });
+});
