@@ -6,6 +6,7 @@ import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, loadEnv, type Plugin } from 'vite';
+import { preloadScreens } from './scripts/vite/preloadScreens.ts';
 
 const WORKER_FILE = 'mockServiceWorker.js';
 
@@ -105,6 +106,7 @@ export default defineConfig(({ mode }) => {
       lingui(),
       mockServiceWorker(env.VITE_MOCKS === 'true'),
       prerenderLogin(mode === 'production' && env.VITE_MOCKS !== 'true'),
+      preloadScreens(),
     ],
     build: {
       target: 'es2023',

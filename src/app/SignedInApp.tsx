@@ -9,7 +9,8 @@ import { Shell } from './Shell';
 
 /**
  * Everything behind sign-in: the shell and its screens. One lazy module of its own, so the sign-in page never
- * loads the shell; each screen is again its own chunk, loaded when its route is first visited.
+ * loads the shell; each screen is again its own chunk, loaded when its route is first visited. A cold visit
+ * starts loading the path's chunks with the HTML (scripts/vite/preloadScreens.ts lists them per path).
  */
 const DashboardView = lazy(() =>
   import('../views/dashboard/DashboardView').then((m) => ({ default: m.DashboardView })),

@@ -53,3 +53,36 @@ test.describe('without scripts', () => {
     expect(stylesheets).toEqual([]);
   });
 });
+
+test.describe('loading ahead', () => {
+  const preloaded = (page: import('@playwright/test').Page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+        (l) => new URL(l.href).pathname,
+      ),
+    );
+
+  test('a signed-in visitor starts loading the app, the screen and its texts with the HTML', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      localStorage.setItem('influx-user-info', JSON.stringify({ accessToken: 't', id: 'u', userId: 'u' }));
+      localStorage.setItem('influx-language', 'zh-TW');
+    });
+    await page.goto('/chat-history', { waitUntil: 'commit' });
+    await page.waitForLoadState('domcontentloaded');
+    const files = await preloaded(page);
+    for (const chunk of [/\/SignedInApp-/, /\/ChatHistoryView-/, /\/screens-/, /\/messages-/])
+      expect(files.some((f) => chunk.test(f))).toBe(true);
+    expect(files.some((f) => /\/DashboardView-/.test(f))).toBe(false);
+  });
+
+  test('a signed-out visitor of /login loads only the texts ahead, not the app behind sign-in', async ({
+    page,
+  }) => {
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    const files = await preloaded(page);
+    expect(files.some((f) => /\/messages-/.test(f))).toBe(true);
+    expect(files.some((f) => /\/(SignedInApp|screens)-/.test(f))).toBe(false);
+  });
+});
