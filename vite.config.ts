@@ -7,6 +7,7 @@ import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, loadEnv, type Plugin } from 'vite';
 import { preloadScreens } from './scripts/vite/preloadScreens.ts';
+import { storageKey } from './src/api/storage.ts';
 
 const WORKER_FILE = 'mockServiceWorker.js';
 
@@ -35,7 +36,7 @@ function mockServiceWorker(enabled: boolean): Plugin {
  * The prerendered page is English, signed out, with the system theme. A visitor in another language, or
  * already signed in, gets it removed before the first paint (the app then renders from scratch).
  */
-const CLEAR_IF_NOT_MATCHING = `<script>try{var l=localStorage.getItem('influx-language');if((l&&l!=='en')||localStorage.getItem('influx-user-info'))document.getElementById('root').textContent=''}catch(e){}</script>`;
+const CLEAR_IF_NOT_MATCHING = `<script>try{var l=localStorage.getItem('${storageKey('language')}');if((l&&l!=='en')||localStorage.getItem('${storageKey('user-info')}'))document.getElementById('root').textContent=''}catch(e){}</script>`;
 
 /**
  * Production builds ship /login as real HTML (dist/login/index.html): the sign-in page paints before any
@@ -61,8 +62,6 @@ function prerenderLogin(enabled: boolean): Plugin {
           mode: 'production',
           logLevel: 'warn',
           build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, manifest: false },
-          // Node's own loader gets styled-components' CommonJS default export wrong: bundle it.
-          ssr: { noExternal: ['styled-components'] },
         });
       } finally {
         delete process.env.INFLUX_PRERENDER_BUILD;

@@ -9,22 +9,14 @@ import { interactionScenario } from './bench/interactions.mjs';
 import { measureLoad, median } from './bench/measure.mjs';
 import { serveStatic } from './bench/server.mjs';
 import { compressedSizes, LOGIN_JS_BUDGET_KIB, loginChunks } from './check-size.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 4011);
 const OUT = 'bench-results';
 const DIST = 'dist-bench';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--enable-precise-memory-info',
-];
+// Precise heap figures for the JS heap column.
+const ARGS = [...CHROMIUM_ARGS, '--enable-precise-memory-info'];
 
 const BUDGETS = {
   loginJsKiB: LOGIN_JS_BUDGET_KIB,
@@ -53,7 +45,7 @@ rmSync(DIST, { recursive: true, force: true });
 await build({ mode: 'production', logLevel: 'warn', build: { outDir: DIST } });
 
 const site = await serveStatic(DIST);
-const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS });
 const results = { date: new Date().toISOString(), runs: RUNS, budgets: BUDGETS, pages: {} };
 
 // Static: what /login needs, from the build's own import graph.

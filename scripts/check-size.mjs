@@ -20,7 +20,7 @@ export function loginChunks(dir) {
     if (!manifest[root]) throw new Error(`${root} is not in the build manifest`);
     visit(root);
   }
-  return [...seen].map((key) => ({ key, file: manifest[key].file, css: manifest[key].css ?? [] }));
+  return [...seen].map((key) => ({ key, file: manifest[key].file }));
 }
 
 export function compressedSizes(buffer) {

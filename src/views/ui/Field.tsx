@@ -18,7 +18,7 @@ export function Label({
   return <Element {...rest} className={classNames(styles.label, className)} />;
 }
 
-export function Input({
+function Input({
   className,
   ...rest
 }: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
