@@ -77,13 +77,6 @@ const Drawer = styled(Dialog)`
   &:focus-visible { outline: none; }
 `;
 
-const DrawerHead = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  padding: ${({ theme }) => theme.space(3)};
-`;
-
 const Backdrop = styled.div`
   position: fixed;
   inset: 0;
@@ -153,14 +146,16 @@ function MobileNavigation({ open, onOpenChange }: { open: boolean; onOpenChange:
         </IconButton>
       </TopBar>
       <Drawer id="mobile-navigation" open={open} onClose={() => onOpenChange(false)} backdrop={<Backdrop />}>
-        <DrawerHead>
-          <DialogHeading className="visually-hidden">{t`Menu`}</DialogHeading>
-          <Brand />
-          <DialogDismiss render={<IconButton variant="ghost" aria-label={t`Close menu`} />}>
-            <CloseIcon size={20} />
-          </DialogDismiss>
-        </DrawerHead>
-        <SidebarContent collapsed={false} />
+        <DialogHeading className="visually-hidden">{t`Menu`}</DialogHeading>
+        {/* One brand row: the drawer's close button sits where the desktop sidebar has its collapse button. */}
+        <SidebarContent
+          collapsed={false}
+          headAction={
+            <DialogDismiss render={<IconButton variant="ghost" aria-label={t`Close menu`} />}>
+              <CloseIcon size={20} />
+            </DialogDismiss>
+          }
+        />
       </Drawer>
     </>
   );

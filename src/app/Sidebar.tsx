@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { Link, useLocation } from 'wouter';
 import { isAdmin } from '../machines/session/session.machine';
@@ -99,9 +100,12 @@ const CollapseButton = styled.button`
 export function SidebarContent({
   collapsed,
   onToggleCollapsed,
+  headAction,
 }: {
   collapsed: boolean;
   onToggleCollapsed?: () => void;
+  /** Beside the brand instead of the collapse button (the mobile drawer's close button). */
+  headAction?: ReactNode;
 }) {
   const { t, i18n } = useLingui();
   const [path, navigate] = useLocation();
@@ -123,6 +127,7 @@ export function SidebarContent({
             {collapsed ? <ChevronRightIcon size={16} /> : <ChevronLeftIcon size={16} />}
           </CollapseButton>
         )}
+        {headAction}
       </Head>
       <nav aria-label={t`Main`}>
         <NavList>
