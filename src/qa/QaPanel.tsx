@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import styled, { createGlobalStyle } from 'styled-components';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { SCENARIOS } from '../../mocks/scenarios';
@@ -177,7 +177,9 @@ function QaPanelRoot() {
   const launcher = useRef<HTMLButtonElement>(null);
   useSyncExternalStore(qaRuntime.subscribe, qaRuntime.version);
 
-  useEffect(() => {
+  // A layout effect, so the shortcut works from the moment the launcher is on screen (a passive effect can
+  // run a frame later, and a key pressed in between was lost).
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.altKey && e.shiftKey && e.code === 'KeyQ') setOpen((o) => !o);
     };

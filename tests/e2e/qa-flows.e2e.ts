@@ -356,6 +356,8 @@ test.describe('the QA panel itself', () => {
   }) => {
     await open(page, '/bind-whatsapp', 'owner');
     await expect(page.getByRole('heading', { level: 2, name: 'Main support line' })).toBeVisible();
+    // The QA tools load after the page; the shortcut works once their button shows.
+    await expect(page.getByRole('button', { name: 'QA', exact: true })).toBeVisible();
     await page.keyboard.press('Alt+Shift+KeyQ');
     const panel = qaPanel(page);
     await expect(panel.getByRole('heading', { name: 'QA tools' })).toBeFocused();

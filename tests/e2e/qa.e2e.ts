@@ -1,17 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { jump, openQa } from './qaTools';
 import { collectErrors, demoReady, shot, signIn } from './support';
-
-async function openQa(page: Page) {
-  await expect(page.getByRole('button', { name: 'QA' })).toBeVisible();
-  await page.keyboard.press('Alt+Shift+KeyQ');
-  await expect(page.getByRole('heading', { name: 'QA tools' })).toBeVisible();
-}
-
-async function jump(page: Page, flow: string, state: string) {
-  await page.getByLabel('Running flow').selectOption(flow);
-  await page.getByLabel('State', { exact: true }).selectOption(state);
-  await page.getByRole('button', { name: 'Jump', exact: true }).click();
-}
 
 test.describe('QA tools', () => {
   test('login: jump to three states from the panel; the screen follows', async ({ page }) => {
