@@ -24,6 +24,12 @@ export function defaultBaseURL(): string {
   return `${origin.replace(/\/+$/, '')}/api/v1`;
 }
 
+/** Where the browser is: path, query and hash (what a return-to address keeps). */
+export function currentLocation(): string {
+  const l = globalThis.location;
+  return l ? `${l.pathname}${l.search}${l.hash}` : '/';
+}
+
 export function loginPathFor(returnTo: string): string {
   return `/login?redirect=${encodeURIComponent(returnTo)}`;
 }
@@ -31,10 +37,7 @@ export function loginPathFor(returnTo: string): string {
 const defaults: ClientConfig = {
   baseURL: defaultBaseURL(),
   onUnauthorized: (returnTo) => globalThis.location?.assign(loginPathFor(returnTo)),
-  currentLocation: () => {
-    const l = globalThis.location;
-    return l ? `${l.pathname}${l.search}${l.hash}` : '/';
-  },
+  currentLocation,
 };
 let config: ClientConfig = { ...defaults };
 

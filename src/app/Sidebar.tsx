@@ -159,7 +159,11 @@ export function SidebarContent({
         <LanguageMenu compact={collapsed} placement={collapsed ? 'right' : 'up'} />
         <PlainButton
           $collapsed={collapsed}
-          onClick={() => session.send({ type: 'session.logout' })}
+          onClick={() => {
+            // Unsaved changes on the screen may ask first, as for the links.
+            const logout = () => session.send({ type: 'session.logout' });
+            if (!holdNavigation(logout)) logout();
+          }}
           title={collapsed ? t`Logout` : undefined}
         >
           <LogoutIcon size={20} />

@@ -2,7 +2,7 @@ import { I18nProvider } from '@lingui/react';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useEffect } from 'react';
 import { navigate } from 'wouter/use-browser-location';
-import { configureClient, loginPathFor } from '../api/client';
+import { configureClient, currentLocation, loginPathFor } from '../api/client';
 import { readUserInfo } from '../api/storage';
 import { i18n } from '../i18n/i18n';
 import { sessionMachine } from '../machines/session/session.machine';
@@ -12,13 +12,12 @@ import { flowOptions, useRegisterFlow } from '../machines/useFlow';
 import { ThemeModeProvider } from '../views/ui/themeMode';
 
 /** The long-lived actors, created once at the root. */
-const here = () => `${location.pathname}${location.search}${location.hash}`;
 
 export const SessionContext = createActorContext(
   sessionMachine.provide({
     actions: {
       goToLogin: () => navigate('/login'),
-      returnAfterLogin: () => navigate(loginPathFor(here()), { replace: true }),
+      returnAfterLogin: () => navigate(loginPathFor(currentLocation()), { replace: true }),
     },
   }),
 );

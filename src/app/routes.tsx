@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
-import { loginPathFor } from '../api/client';
+import { currentLocation, loginPathFor } from '../api/client';
 import { ensureCatalog, screensCatalog } from '../i18n/i18n';
 import { PageLoading } from '../views/ui/PageLoading';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -28,12 +28,11 @@ const DemoCheckoutView =
         })),
       )
     : null;
-const here = () => `${location.pathname}${location.search}${location.hash}`;
 
 /** Protected routes: signed-out visitors go to /login with the way back. */
 function RequireSession({ children }: { children: ReactNode }) {
   const signedOut = SessionContext.useSelector((s) => s.hasTag('signedOut'));
-  if (signedOut) return <Redirect to={loginPathFor(here())} replace />;
+  if (signedOut) return <Redirect to={loginPathFor(currentLocation())} replace />;
   return children;
 }
 

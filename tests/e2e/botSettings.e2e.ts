@@ -208,6 +208,27 @@ test.describe('bot settings', () => {
     await page.waitForURL('/chat-history');
   });
 
+  test('Back and Logout ask before unsaved changes are lost', async ({ page }) => {
+    // Signed in on the dashboard, then to the bot settings: Back leads to the dashboard.
+    await openBotSettings(page, OWNER);
+    const name = page.getByLabel('Bot name');
+    await name.fill('Renamed but not saved');
+    const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    // Back: the page stays, with the edit, until the user agrees.
+    await page.goBack();
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/bot-settings$/);
+    await expect(name).toHaveValue('Renamed but not saved');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await leave.getByRole('button', { name: 'Cancel' }).click();
+    await expect(name).toHaveValue('Renamed but not saved');
+    await page.goBack();
+    await leave.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.waitForURL('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  });
+
   test('the owner has 3 bots: no New; the integration dialog needs a link', async ({ page }) => {
     await openBotSettings(page, OWNER);
     const picker = page.getByLabel('Chatbot', { exact: true });

@@ -137,6 +137,20 @@ describe('bot settings', () => {
     await waitFor(() => expect(location.pathname).toBe('/chat-history'));
   });
 
+  it('asks before Logout throws away unsaved changes', async () => {
+    const user = await openAsOwner();
+    await user.type(screen.getByLabelText('Bot name'), '!');
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(location.pathname).toBe('/bot-settings');
+    expect(screen.getByLabelText('Bot name')).toHaveValue('Ava – Customer Support!');
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Leave without saving' }));
+    await waitFor(() => expect(location.pathname).toBe('/login'));
+  });
+
   it('a failed test reply shows an error in the chat with a retry; the message stays', async () => {
     let failing = true;
     server.use(

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { currentLocation } from '../../api/client';
 import { SessionFilter } from '../../api/schemas/chatSessions';
 import { type ChatHistoryInput, chatHistoryMachine } from '../../machines/chatHistory/chatHistory.machine';
 import { toSessionFilter } from '../../machines/chatHistory/sessions';
@@ -77,8 +78,7 @@ function writeQuery(phone: string, filter: number) {
   else params.delete('filter');
   const query = params.toString();
   const next = `${location.pathname}${query ? `?${query}` : ''}${location.hash}`;
-  if (next !== `${location.pathname}${location.search}${location.hash}`)
-    history.replaceState(history.state, '', next);
+  if (next !== currentLocation()) history.replaceState(history.state, '', next);
 }
 
 function SearchBar() {
