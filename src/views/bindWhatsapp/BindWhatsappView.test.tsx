@@ -1,8 +1,10 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { givenInstance } from '../../../mocks/fixtures';
-import { resetAndSeed, switchScenario } from '../../../mocks/node';
+import { API, errorResponse } from '../../../mocks/handlers/common';
+import { resetAndSeed, server, switchScenario } from '../../../mocks/node';
 import { DEMO_OWNER } from '../../../mocks/seed';
 import { withMockServer } from '../../../mocks/testing';
 import { renderApp } from '../../../tests/render';
@@ -39,6 +41,15 @@ describe('bind WhatsApp', () => {
     expect(within(third).getByText('Offline')).toBeInTheDocument();
     expect(third).toHaveTextContent('Last active:never');
     expect(within(third).getByRole('button', { name: 'Continue setup of Instance 3' })).toBeEnabled();
+  });
+
+  it('says a chatbot is linked even when its name cannot be loaded, and none when there is none', async () => {
+    server.use(http.get(`${API}/chatbots/user/:userId`, () => errorResponse(500, 'Internal server error')));
+    await givenInstance(DEMO_OWNER.id, { instanceName: 'Spare line' });
+    await renderApp('/bind-whatsapp', { as: 'owner' });
+    const main = await item('Main support line');
+    await waitFor(() => expect(main).toHaveTextContent('Chatbot:linked (name unavailable)'));
+    expect(await item('Spare line')).toHaveTextContent('Chatbot:none yet');
   });
 
   it('tells the owner which plan limit stops a new instance, with the way to upgrade', async () => {

@@ -95,7 +95,11 @@ function InstanceItem({
   onDelete,
   onContinue,
   disabled,
-}: { instance: Instance; chatbotName: string | null } & InstanceActions) {
+}: {
+  instance: Instance;
+  /** Null when no chatbot is linked; undefined when one is, but its name is not known (not loaded, or gone). */
+  chatbotName: string | null | undefined;
+} & InstanceActions) {
   const { t } = useLingui();
   const online = instance.status === INSTANCE_ONLINE;
   const name = instance.instanceName;
@@ -134,7 +138,13 @@ function InstanceItem({
             <dt>
               <Trans>Chatbot:</Trans>
             </dt>
-            <dd>{chatbotName ?? <Trans>none yet</Trans>}</dd>
+            <dd>
+              {chatbotName === null ? (
+                <Trans>none yet</Trans>
+              ) : (
+                (chatbotName ?? <Trans>linked (name unavailable)</Trans>)
+              )}
+            </dd>
           </div>
         </Facts>
       </div>
@@ -185,7 +195,7 @@ export function InstanceList({
         <InstanceItem
           key={instance.id}
           instance={instance}
-          chatbotName={instance.chatbotId ? (names.get(instance.chatbotId) ?? null) : null}
+          chatbotName={instance.chatbotId ? names.get(instance.chatbotId) : null}
           {...actions}
         />
       ))}
