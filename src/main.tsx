@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { readUserInfo } from './api/storage';
 import { App } from './app/App';
+import { listenForBackAndForward } from './app/navigationGuard';
 import { activateLocale, addCatalog } from './i18n/i18n';
 import { storedLocale } from './i18n/locales';
 
@@ -28,6 +29,8 @@ async function startDemoBackend(): Promise<void> {
 // The catalog loads alongside the demo backend, so the first paint is already in the user's language.
 await Promise.all([startDemoBackend(), activateLocale(storedLocale(), { persist: false })]);
 
+// Before the router subscribes to the address, so a screen with unsaved changes hears of Back first.
+listenForBackAndForward();
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 const app = (

@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import { DEMO_ADMIN, DEMO_OWNER } from '../mocks/seed';
 import { writeUserInfo } from '../src/api/storage';
 import { App } from '../src/app/App';
+import { listenForBackAndForward } from '../src/app/navigationGuard';
 import { activateLocale } from '../src/i18n/i18n';
 import type { Locale } from '../src/i18n/locales';
 
@@ -36,5 +37,6 @@ export async function renderApp(
     const account = as === 'owner' ? DEMO_OWNER : DEMO_ADMIN;
     writeUserInfo({ accessToken: account.token, id: account.id, userId: account.id, email: account.email });
   }
+  listenForBackAndForward();
   return render(<App />);
 }

@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { holdNavigation, useLeaveGuard } from './navigationGuard';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { holdNavigation, listenForBackAndForward, useLeaveGuard } from './navigationGuard';
 
 /** What Back does to the address before the page hears of it: the entry changes, then popstate fires. */
 function goBackTo(path: string) {
@@ -10,6 +10,8 @@ function goBackTo(path: string) {
 
 describe('leave guard', () => {
   const routerHeard = vi.fn();
+  // As in the app: the guard listens before the router does.
+  beforeAll(() => listenForBackAndForward());
   beforeEach(() => {
     history.replaceState(null, '', '/bot-settings');
     // Stands in for the router, which listens to popstate without capturing.

@@ -5,7 +5,29 @@ import { currentLocation } from '../api/client';
 /** Asks the user whether to leave; calls `proceed` if they agree. */
 export type AskToLeave = (proceed: () => void) => void;
 
-let active: { ask: AskToLeave } | null = null;
+/** The screen that has something to lose: how it asks, and the address (and its state) it is at. */
+let active: { ask: AskToLeave; here: string; state: unknown } | null = null;
+let listening = false;
+
+/**
+ * Back and Forward have changed the address before any script hears of it: this puts the address back,
+ * asks, and replays the move (in place of the restored entry, so the history does not grow) if the user
+ * agrees. Listeners of one event run in the order they were added, and the router re-renders in a microtask
+ * after its own, so this must be added before the router subscribes: call it before the app mounts.
+ */
+export function listenForBackAndForward(): void {
+  if (listening) return;
+  listening = true;
+  window.addEventListener('popstate', (event) => {
+    const guard = active;
+    if (!guard) return;
+    const target = currentLocation();
+    if (target === guard.here) return;
+    event.stopImmediatePropagation();
+    history.pushState(guard.state, '', guard.here);
+    guard.ask(() => navigate(target, { replace: true }));
+  });
+}
 
 /**
  * While `when` is true, leaving through the app's links, Logout or the browser's Back and Forward asks
@@ -17,30 +39,21 @@ export function useLeaveGuard(when: boolean, ask: AskToLeave): void {
   askRef.current = ask;
   useEffect(() => {
     if (!when) return;
-    const entry = { ask: (proceed: () => void) => askRef.current(proceed) };
+    const entry = {
+      ask: (proceed: () => void) => askRef.current(proceed),
+      here: currentLocation(),
+      state: history.state,
+    };
     active = entry;
-    const here = currentLocation();
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       // Older browsers need a return value to show the question.
       event.returnValue = '';
     };
-    // Back or Forward has already changed the address when this runs. A capturing listener on window runs
-    // before the router's own, so the router never sees the move: the address is put back, and going on
-    // replays it (in place of the restored entry, so the history does not grow on each question).
-    const onPopState = (event: PopStateEvent) => {
-      const target = currentLocation();
-      if (target === here) return;
-      event.stopImmediatePropagation();
-      history.pushState(history.state, '', here);
-      entry.ask(() => navigate(target, { replace: true }));
-    };
     window.addEventListener('beforeunload', onBeforeUnload);
-    window.addEventListener('popstate', onPopState, { capture: true });
     return () => {
       if (active === entry) active = null;
       window.removeEventListener('beforeunload', onBeforeUnload);
-      window.removeEventListener('popstate', onPopState, { capture: true });
     };
   }, [when]);
 }
