@@ -128,4 +128,21 @@ describe('chatbots', () => {
     const none = await call('POST', '/upload/file-to-knowledge', { token: u.token, body: new FormData() });
     expect(none.status).toBe(400);
   });
+
+  it('refuses empty files and files over 20 MB, saying which and why', async () => {
+    const upload = (name: string, bytes: number) => {
+      const form = new FormData();
+      form.append('file', new File([new Uint8Array(bytes)], name, { type: 'application/pdf' }));
+      return call('POST', '/upload/file-to-knowledge', { token: u.token, body: form });
+    };
+    expect(await upload('blank.pdf', 0)).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_FAILED', message: 'file: blank.pdf is empty' },
+    });
+    expect(await upload('manual.pdf', 20 * 1024 * 1024 + 1)).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_FAILED', message: 'file: manual.pdf is larger than 20 MB' },
+    });
+    expect((await upload('manual.pdf', 20 * 1024 * 1024)).status).toBe(200);
+  });
 });

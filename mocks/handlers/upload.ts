@@ -21,6 +21,7 @@ export const uploadHandlers = [
     if (!(KNOWLEDGE_FILE_EXTENSIONS as readonly string[]).includes(extensionOf(name))) {
       throw fail.validation(`file: ${name} is not accepted; upload PDF, DOC, DOCX or TXT files`);
     }
+    if (file.size === 0) throw fail.validation(`file: ${name} is empty`);
     if (file.size > MAX_UPLOAD_BYTES) throw fail.validation(`file: ${name} is larger than 20 MB`);
     const stored = await givenKnowledgeFile(user.id, { name, size: file.size });
     const { ownerId: _ownerId, ...answer } = stored;
