@@ -24,17 +24,21 @@ function chooseScenario(requested: string | null | undefined): ScenarioName {
  */
 export async function startMocks({ scenario }: { scenario?: string | null } = {}) {
   const name = chooseScenario(scenario);
-  const extra = scenarioHandlers(name);
-  if (!(await restoreSnapshot(name))) {
-    await seedDemo(scenarioSeed(name));
-    saveSnapshot(name);
-  }
-  enablePersistence(name);
-  const worker = setupWorker(...extra, ...handlers);
-  await worker.start({
-    onUnhandledFrame: 'bypass',
-    quiet: true,
-    serviceWorker: { url: '/mockServiceWorker.js' },
-  });
+  const worker = setupWorker(...scenarioHandlers(name), ...handlers);
+  // The worker registers while the data is seeded: the app sends no request before both are done.
+  await Promise.all([
+    (async () => {
+      if (!(await restoreSnapshot(name))) {
+        await seedDemo(scenarioSeed(name));
+        saveSnapshot(name);
+      }
+      enablePersistence(name);
+    })(),
+    worker.start({
+      onUnhandledFrame: 'bypass',
+      quiet: true,
+      serviceWorker: { url: '/mockServiceWorker.js' },
+    }),
+  ]);
   return { worker, scenario: name };
 }
