@@ -13,7 +13,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // A time limit catches a hung test; the slowest tests take about 26 s on a machine whose memory is slow to
+  // map (each test's fresh browser context is memory-hungry), so 30 s was too close.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
