@@ -14,7 +14,7 @@ describe('leave guard', () => {
   beforeAll(() => listenForBackAndForward());
   beforeEach(() => {
     history.replaceState(null, '', '/bot-settings');
-    // Stands in for the router, which listens to popstate without capturing.
+    // Stands in for the router, which subscribes to popstate after the guard (the app mounts after it).
     window.addEventListener('popstate', routerHeard);
   });
   afterEach(() => {

@@ -12,7 +12,6 @@ import { flowOptions, useRegisterFlow } from '../machines/useFlow';
 import { ThemeModeProvider } from '../views/ui/themeMode';
 
 /** The long-lived actors, created once at the root. */
-
 export const SessionContext = createActorContext(
   sessionMachine.provide({
     actions: {
