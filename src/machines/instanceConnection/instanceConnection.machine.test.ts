@@ -1,16 +1,16 @@
 import { setupI18n } from '@lingui/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { coverage } from '../../../tests/coverage';
+import { describeStateViews } from '../../../tests/stateViews';
 import { ApiError } from '../../api/errors';
 import type { Instance, InstanceUpdateBody } from '../../api/schemas/instances';
 import { QR_MAX_POLL_FAILURES, QR_MAX_POLLS_WITHOUT_SCAN, QR_POLL_INTERVAL_MS } from '../constants';
 import { instanceMessages } from '../instances/messages';
-import { modelPaths, replay, stateCoverage } from '../model';
 import { connectToasts } from '../toasts/notify';
 import type { ToastInput } from '../toasts/toasts.machine';
 import { instanceConnectionMachine } from './instanceConnection.machine';
-import { instanceConnectionModel } from './instanceConnection.model';
+import { instanceConnectionModel, readyInstance, waitingInstance } from './instanceConnection.model';
 
 const waiting = (over: Partial<Instance> = {}): Instance => ({
   id: 'inst-9',
@@ -345,19 +345,115 @@ describe('instance connection', () => {
 });
 
 describe('instance connection model', () => {
-  const { machine } = instanceConnectionModel;
-  const { shortest } = modelPaths(machine, instanceConnectionModel);
-  const unique = [...new Map(shortest.map((p) => [JSON.stringify(p.state.value), p])).values()];
-
   it('reaches every state and takes every transition', () => {
-    expect(stateCoverage(machine, shortest).missing).toEqual([]);
-    expect(coverage(machine, instanceConnectionModel).transitions.missing).toEqual([]);
+    const { states, transitions } = coverage(instanceConnectionModel.machine, instanceConnectionModel);
+    expect(states.missing).toEqual([]);
+    expect(transitions.missing).toEqual([]);
   });
+});
 
-  it.each(unique.map((p) => [JSON.stringify(p.state.value), p] as const))(
-    'replays the shortest path to %s',
-    (_, path) => {
-      expect(replay(machine, path).value).toEqual(path.state.value);
+type Snap = SnapshotFrom<typeof instanceConnectionMachine>;
+const serverError = 'Internal server error';
+
+describeStateViews(instanceConnectionModel, {
+  closed: {
+    enabled: ['dialog.opened', 'dialog.resumed'],
+    // Closing forgets everything the dialog showed.
+    shows: (s: Snap) =>
+      expect(s.context).toEqual({
+        instance: null,
+        qrCode: null,
+        name: '',
+        chatbotId: '',
+        polls: 0,
+        failures: 0,
+        pollError: null,
+        createError: null,
+        saveError: null,
+      }),
+  },
+  open: { enabled: ['dialog.closed'] },
+  'open.link': {},
+  'open.link.creating': {
+    tags: ['creating'],
+    runs: { createInstance: () => {} },
+    shows: (s: Snap) => {
+      expect(s.context.instance).toBeNull();
+      expect(s.context.createError).toBeNull();
     },
-  );
+  },
+  'open.link.createFailed': {
+    tags: ['createFailed'],
+    enabled: ['create.retried'],
+    shows: (s: Snap) => {
+      expect(s.context.createError).toEqual({ kind: 'other', message: serverError });
+      expect(s.context.instance).toBeNull();
+    },
+  },
+  'open.link.waiting': {
+    tags: ['waiting'],
+    // The code on screen is the instance's latest one, or none while a new one is fetched.
+    shows: (s: Snap) => {
+      expect([null, waitingInstance.qrCode]).toContain(s.context.qrCode);
+      expect(s.context.instance?.id).toBe(waitingInstance.id);
+    },
+  },
+  'open.link.waiting.idle': {
+    enabled: ['qr.refreshRequested'],
+    shows: (s: Snap) => {
+      expect(s.context.polls).toBeLessThan(2);
+      expect(s.context.failures).toBeLessThan(2);
+      expect(s.context.pollError).toBe(s.context.failures > 0 ? serverError : null);
+    },
+  },
+  'open.link.waiting.polling': {
+    tags: ['polling'],
+    runs: { pollInstance: (input: { id: string }) => expect(input).toEqual({ id: waitingInstance.id }) },
+  },
+  'open.link.expired': {
+    tags: ['expired'],
+    enabled: ['qr.refreshRequested'],
+    shows: (s: Snap) => {
+      expect(s.context.qrCode).toBeNull();
+      expect(s.context.pollError).toBeNull();
+    },
+  },
+  'open.link.failed': {
+    tags: ['failed'],
+    enabled: ['qr.refreshRequested'],
+    shows: (s: Snap) => {
+      expect(s.context.qrCode).toBeNull();
+      expect(s.context.pollError).toBe(serverError);
+      expect(s.context.failures).toBe(2);
+    },
+  },
+  'open.link.connected': {
+    tags: ['connected'],
+    shows: (s: Snap) => {
+      expect(s.context.instance).toEqual(readyInstance);
+      expect(s.context.qrCode).toBeNull();
+      expect(s.context.pollError).toBeNull();
+    },
+  },
+  'open.form': {},
+  'open.form.editing': {
+    // Confirm needs an instance, a name and a chatbot.
+    enabled: (s: Snap) => [
+      'name.changed',
+      'chatbot.changed',
+      ...(s.context.instance && s.context.name.trim() && s.context.chatbotId ? ['instance.confirmed'] : []),
+    ],
+    shows: (s: Snap) => expect([null, serverError]).toContain(s.context.saveError),
+  },
+  'open.form.saving': {
+    tags: ['saving'],
+    runs: {
+      saveInstance: (input: { id: string; body: InstanceUpdateBody }, s: Snap) =>
+        expect(input).toEqual({
+          id: s.context.instance?.id,
+          body: { instanceName: s.context.name.trim(), chatbotId: s.context.chatbotId },
+        }),
+    },
+    shows: (s: Snap) => expect(s.context.saveError).toBeNull(),
+  },
 });

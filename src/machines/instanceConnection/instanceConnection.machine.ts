@@ -180,7 +180,13 @@ export const instanceConnectionMachine = setup({
                       {
                         guard: 'codeExpires',
                         target: '#instanceConnection.open.link.expired',
-                        actions: assign({ instance: ({ event }) => event.output, qrCode: null }),
+                        // An answer ends a run of failures, as below: no stale error behind "expired".
+                        actions: assign({
+                          instance: ({ event }) => event.output,
+                          qrCode: null,
+                          failures: 0,
+                          pollError: null,
+                        }),
                       },
                       {
                         target: 'idle',

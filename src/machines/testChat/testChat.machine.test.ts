@@ -1,10 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { coverage } from '../../../tests/coverage';
-
+import { describeStateViews } from '../../../tests/stateViews';
 import type { TestChatReply } from '../../api/schemas/chatbots';
 import { readStored, writeStored } from '../../api/storage';
-import { modelPaths, replay, stateCoverage } from '../model';
 import { testChatMachine, testThreadName } from './testChat.machine';
 import { testChatModel } from './testChat.model';
 
@@ -142,19 +141,58 @@ describe('test chat', () => {
 });
 
 describe('test chat model', () => {
-  const { shortest } = modelPaths(testChatMachine, testChatModel);
-
   it('reaches every state and takes every transition', () => {
-    expect(stateCoverage(testChatMachine, shortest).missing).toEqual([]);
     const { states, transitions } = coverage(testChatMachine, testChatModel);
     expect(states.missing).toEqual([]);
     expect(transitions.missing).toEqual([]);
   });
+});
 
-  it.each(shortest.map((p) => [JSON.stringify(p.state.value), p] as const))(
-    'replays the shortest path to %s',
-    (_, path) => {
-      expect(replay(testChatMachine, path, testChatModel.input).value).toEqual(path.state.value);
+type Snap = SnapshotFrom<typeof testChatMachine>;
+const last = (s: Snap) => s.context.lines.at(-1);
+
+describeStateViews(testChatModel, {
+  '*': {
+    // Clear is offered once there is something to clear: lines on screen or a thread on the server.
+    enabled: (s: Snap) => [
+      'input.changed',
+      ...(s.context.lines.length > 0 || s.context.threadId !== null ? ['chat.cleared'] : []),
+    ],
+  },
+  idle: {
+    enabled: (s: Snap) => (s.context.input.trim() ? ['message.sent'] : []),
+    shows: (s: Snap) => {
+      expect(s.context.pending).toBeNull();
+      expect(s.context.error).toBeNull();
+      // The conversation ends with the bot's reply (or a failed message that was given up), never mid-wait.
+      if (s.context.lines.length > 0) expect(last(s)?.role === 'bot' || last(s)?.failed).toBe(true);
+      if (last(s)?.role === 'bot') expect(s.context.threadId).toBe('thread-1');
     },
-  );
+  },
+  replying: {
+    tags: ['typing'],
+    runs: {
+      sendMessage: (input: { botId: string; message: string; threadId: string | null }, s: Snap) => {
+        expect(input).toEqual({
+          botId: 'bot-mrh0jnzf',
+          message: 'Do you ship abroad?',
+          threadId: s.context.threadId,
+        });
+      },
+    },
+    shows: (s: Snap) => {
+      expect(s.context.pending).toEqual({ ...last(s), failed: false });
+      expect(last(s)?.role).toBe('user');
+      expect(s.context.error).toBeNull();
+    },
+  },
+  failed: {
+    tags: ['error'],
+    enabled: (s: Snap) => ['reply.retried', ...(s.context.input.trim() ? ['message.sent'] : [])],
+    shows: (s: Snap) => {
+      // The server's own words (the model's failures are its 500).
+      expect(s.context.error).toBe('Internal server error');
+      expect(last(s)).toMatchObject({ role: 'user', failed: true, id: s.context.pending?.id });
+    },
+  },
 });

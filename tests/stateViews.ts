@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { type AnyMachineSnapshot, type AnyStateNode, createActor, type EventObject } from 'xstate';
+import { type FlowModel, inertActors, modelPaths, stateNodes } from '../src/machines/model';
+
+/**
+ * What the user sees in one state, written down independently of the machine: replaying the model's paths
+ * proves the machine agrees. Comparing a replay with the graph of the same machine only proves that XState
+ * is deterministic; these views are what makes a wrong target, a dropped action or an inverted guard fail.
+ */
+export interface StateView<S extends AnyMachineSnapshot = AnyMachineSnapshot> {
+  /** Tags this state adds (the snapshot's tags must be exactly those of its active states). */
+  tags?: string[];
+  /**
+   * Event types of the model that the user can send here (`snapshot.can`), beyond those its ancestors list:
+   * the buttons that are enabled. A function when a guard on the context decides.
+   */
+  enabled?: string[] | ((snapshot: S) => string[]);
+  /**
+   * The actors running while here (invoked or spawned, by source name), each with an assertion on its input
+   * (a machine child gets its snapshot): what was called, and with what.
+   */
+  runs?: Record<string, (input: never, snapshot: S) => void>;
+  /** Anything else the user sees here: the message descriptor in context, the data shown. */
+  shows?: (snapshot: S) => void;
+}
+
+/** Views by state path relative to the machine ('open.link.creating'); '*' is the machine itself. */
+export type StateViews<S extends AnyMachineSnapshot = AnyMachineSnapshot> = Record<string, StateView<S>>;
+
+const MACHINE = '*';
+
+const activeNodes = (snapshot: AnyMachineSnapshot) =>
+  ((snapshot as unknown as { _nodes: AnyStateNode[] })._nodes ?? []).filter((n) => n.parent);
+
+const keyOf = (node: AnyStateNode) => node.path.join('.');
+
+const enabledIn = (view: StateView | undefined, snapshot: AnyMachineSnapshot): string[] => {
+  const e = view?.enabled ?? [];
+  return typeof e === 'function' ? e(snapshot) : e;
+};
+
+/** Checks a snapshot against the views of its active states (and the machine's own view). */
+export function expectStateView(model: FlowModel, views: StateViews, snapshot: AnyMachineSnapshot) {
+  const nodes = activeNodes(snapshot);
+  const keys = [MACHINE, ...nodes.map(keyOf)];
+  for (const key of keys.slice(1)) expect(views[key], `a view of state "${key}"`).toBeDefined();
+  const active = keys.map((k) => views[k]).filter((v): v is StateView => v !== undefined);
+  const sorted = (xs: Iterable<string>) => [...new Set(xs)].sort();
+  const where = `in ${JSON.stringify(snapshot.value)}`;
+
+  expect(sorted(snapshot.tags), `tags ${where}`).toEqual(sorted(active.flatMap((v) => v.tags ?? [])));
+
+  const types = sorted(model.events.map((e) => e.type));
+  const canSend = types.filter((type) =>
+    model.events.some((e) => e.type === type && snapshot.can(e as EventObject)),
+  );
+  expect(canSend, `enabled events ${where}`).toEqual(sorted(active.flatMap((v) => enabledIn(v, snapshot))));
+
+  const children = Object.values(
+    snapshot.children as Record<string, { src: unknown; getSnapshot(): unknown }>,
+  );
+  const running = children.map((c) => String(c.src));
+  expect(sorted(running), `running actors ${where}`).toEqual(
+    sorted(active.flatMap((v) => Object.keys(v.runs ?? {}))),
+  );
+  for (const view of active) {
+    for (const [src, check] of Object.entries(view.runs ?? {})) {
+      for (const child of children.filter((c) => c.src === src)) {
+        const s = child.getSnapshot() as { input?: unknown };
+        (check as (input: unknown, snapshot: AnyMachineSnapshot) => void)(
+          'input' in s ? s.input : s,
+          snapshot,
+        );
+      }
+    }
+    view.shows?.(snapshot);
+  }
+}
+
+/**
+ * Model-based tests that can fail: every state node has a view, and the end of every shortest path of the
+ * model (every vertex of its graph, for each start input) shows what its views say.
+ */
+export function describeStateViews(model: FlowModel, views: StateViews) {
+  describe(`what each state of ${model.id} shows`, () => {
+    it('has a view for every state, and none for a state that does not exist', () => {
+      const defined = stateNodes(model.machine).map(keyOf);
+      expect(
+        Object.keys(views)
+          .filter((k) => k !== MACHINE)
+          .sort(),
+      ).toEqual(defined.sort());
+    });
+
+    const inputs = [model.input, ...(model.inputs ?? [])];
+    const cases = inputs.flatMap((input, i) =>
+      modelPaths(model.machine, { ...model, input }).shortest.map((path, j) => {
+        const events = path.steps.slice(1).map((s) => s.event.type);
+        return [
+          `${i}.${j} ${JSON.stringify(path.state.value)} after [${events.join(', ')}]`,
+          path,
+          input,
+        ] as const;
+      }),
+    );
+    it.each(cases)('%s', (_, path, input) => {
+      const actor = createActor(model.machine.provide({ actors: inertActors(model.machine) }), {
+        input,
+      } as never).start();
+      try {
+        for (const step of path.steps.slice(1)) actor.send(step.event);
+        const snapshot = actor.getSnapshot();
+        expect(snapshot.value).toEqual(path.state.value);
+        expectStateView(model, views, snapshot);
+      } finally {
+        actor.stop();
+      }
+    });
+  });
+}
