@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { coverage } from '../../../tests/coverage';
+import { describeStateViews } from '../../../tests/stateViews';
 import type { UserInfo } from '../../api/schemas/auth';
 import { LOGIN_REDIRECT_DELAY_MS } from '../constants';
-import { modelPaths, replay, stateCoverage } from '../model';
+import { modelPaths, stateCoverage } from '../model';
 import { loginMachine, loginMessages } from './login.machine';
-import { loginModel } from './login.model';
+import { loginModel, sampleUser } from './login.model';
 
 const user: UserInfo = { accessToken: 't', id: 'u1', userId: 'u1' };
 
@@ -110,17 +111,85 @@ describe('login', () => {
 });
 
 describe('login model', () => {
-  const { shortest } = modelPaths(loginMachine, loginModel);
-
   it('reaches every state and transition', () => {
+    const { shortest } = modelPaths(loginMachine, loginModel);
     expect(stateCoverage(loginMachine, shortest).missing).toEqual([]);
     expect(coverage(loginMachine, loginModel).transitions.missing).toEqual([]);
   });
+});
 
-  it.each(shortest.map((p) => [JSON.stringify(p.state.value), p] as const))(
-    'replays the shortest path to %s',
-    (_, path) => {
-      expect(replay(loginMachine, path).value).toEqual(path.state.value);
+type Snap = SnapshotFrom<typeof loginMachine>;
+// The only well-formed address and the only non-empty code among the model's inputs.
+const validEmail = 'owner@demo.test';
+const typedCode = '123456';
+const beforeSignIn = (s: Snap) => expect(s.context.user).toBeNull();
+
+describeStateViews(loginModel, {
+  // The e-mail stays editable on every screen of the flow.
+  '*': { enabled: ['email.changed'] },
+  emailEntry: {
+    // Send Code is enabled once something is typed; a malformed address is refused with a message.
+    enabled: (s: Snap) => (s.context.email.trim() ? ['code.sendRequested'] : []),
+    shows: (s: Snap) => {
+      // No code was ever sent from here: a failed resend keeps the code field.
+      expect(s.context.sendCount).toBe(0);
+      expect(s.context.code).toBe('');
+      expect([null, loginMessages.invalidEmail, loginMessages.sendFailed]).toContainEqual(s.context.error);
+      beforeSignIn(s);
     },
-  );
+  },
+  sendingCode: {
+    tags: ['busy', 'sending'],
+    runs: { sendCode: (input: { email: string }) => expect(input).toEqual({ email: validEmail }) },
+    shows: (s: Snap) => {
+      expect(s.context.error).toBeNull();
+      beforeSignIn(s);
+    },
+  },
+  codeEntry: {
+    tags: ['codeSent'],
+    // Sign in is always offered once a code was sent (an empty code gets a message); Resend needs an address.
+    enabled: (s: Snap) => [
+      'code.changed',
+      'login.submitted',
+      ...(s.context.email.trim() ? ['code.sendRequested'] : []),
+    ],
+    shows: (s: Snap) => {
+      expect(s.context.sendCount).toBeGreaterThan(0);
+      expect([
+        null,
+        loginMessages.invalidEmail,
+        loginMessages.sendFailed,
+        loginMessages.codeRequired,
+        loginMessages.loginFailed,
+      ]).toContainEqual(s.context.error);
+      beforeSignIn(s);
+    },
+  },
+  submitting: {
+    tags: ['busy', 'codeSent', 'submitting'],
+    runs: {
+      signIn: (input: { email: string; code: string }) => {
+        expect(input.code).toBe(typedCode);
+        expect(input.email).toBe(input.email.trim());
+      },
+    },
+    shows: (s: Snap) => {
+      expect(s.context.error).toBeNull();
+      beforeSignIn(s);
+    },
+  },
+  signedIn: {
+    tags: ['busy', 'codeSent', 'signedIn'],
+    shows: (s: Snap) => {
+      expect(s.context.user).toEqual(sampleUser);
+      expect(s.context.error).toBeNull();
+    },
+  },
+  done: {
+    shows: (s: Snap) => {
+      expect(s.status).toBe('done');
+      expect(s.context.user).toEqual(sampleUser);
+    },
+  },
 });
