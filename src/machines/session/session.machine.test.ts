@@ -1,11 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { coverage } from '../../../tests/coverage';
 import { installMemoryStorage } from '../../../tests/memoryStorage';
+import { describeStateViews } from '../../../tests/stateViews';
 import { ApiError } from '../../api/errors';
 import type { CurrentUser } from '../../api/schemas/auth';
 import { readUserInfo, writeUserInfo } from '../../api/storage';
-import { modelPaths, replay, stateCoverage } from '../model';
+import { sampleUser } from '../login/login.model';
+import { modelPaths, stateCoverage } from '../model';
 import { isAdmin, sessionMachine } from './session.machine';
 import { sessionModel } from './session.model';
 
@@ -90,11 +92,39 @@ describe('session model', () => {
     expect(stateCoverage(sessionMachine, [...shortest, ...signedOutStart]).missing).toEqual([]);
     expect(coverage(sessionMachine, sessionModel).transitions.missing).toEqual([]);
   });
+});
 
-  it.each(shortest.map((p) => [JSON.stringify(p.state.value), p] as const))(
-    'replays the shortest path to %s',
-    (_, path) => {
-      expect(replay(sessionMachine, path, sessionModel.input).value).toEqual(path.state.value);
+type Snap = SnapshotFrom<typeof sessionMachine>;
+const me = sessionModel.outputs?.loadCurrentUser;
+
+describeStateViews(sessionModel, {
+  // Never at rest: the stored token decides at once.
+  starting: {},
+  signedOut: {
+    tags: ['signedOut'],
+    enabled: ['session.signedIn'],
+    // Nothing of a previous user is kept once signed out.
+    shows: (s: Snap) => expect(s.context).toEqual({ user: null, currentUser: null }),
+  },
+  signedIn: {
+    tags: ['signedIn'],
+    enabled: ['session.logout', 'session.expired', 'session.signedIn'],
+    shows: (s: Snap) => {
+      expect(s.context.user).toEqual(sampleUser);
+      // Whatever /users/me said is about the signed-in user.
+      if (s.context.currentUser) expect(s.context.currentUser.id).toBe(s.context.user?.id);
     },
-  );
+  },
+  'signedIn.loadingUser': {
+    tags: ['loadingUser'],
+    runs: { loadCurrentUser: (input: unknown) => expect(input).toBeUndefined() },
+  },
+  'signedIn.ready': {
+    enabled: ['session.refreshUser'],
+    // The current user as /users/me gave it, or a regular user when it failed for another reason than 401.
+    shows: (s: Snap) => {
+      expect([me, null]).toContainEqual(s.context.currentUser);
+      expect(isAdmin(s.context)).toBe(false);
+    },
+  },
 });
