@@ -36,7 +36,8 @@ describe('instances', () => {
     expect((await call('GET', '/whatsapp/list', { token: u.token })).body).toHaveLength(2);
   });
 
-  it('rotates the QR code every 20 s of the mock clock', async () => {
+  it('rotates the QR code every 5 s of the mock clock', async () => {
+    expect(QR_ROTATION_MS).toBe(5_000);
     await givenInstance(u.id, { id: 'inst-1' });
     const list = async () =>
       (await call('GET', '/whatsapp/list', { token: u.token })).body[0].qrCode as string;
@@ -47,6 +48,53 @@ describe('instances', () => {
     const second = await list();
     expect(second).not.toBe(first);
     expect(second).toMatch(/^2@/);
+  });
+
+  it('shows a new code at each check 5 s apart until the phone scans', async () => {
+    const created = (await call('POST', '/whatsapp/create-instance', { token: u.token, body: {} })).body;
+    const codes = [created.qrCode];
+    for (let i = 0; i < 2; i++) {
+      t += 5_000;
+      codes.push((await get(created.id)).body.qrCode);
+    }
+    expect(new Set(codes).size).toBe(3);
+    t += 5_000;
+    expect((await get(created.id)).body).toMatchObject({ instanceStatus: 'authenticated', qrCode: null });
+  });
+
+  it('refuses the scan that would connect a number beyond the plan, and links once there is room', async () => {
+    const starter = await givenUser({ email: 's@b.test', planName: 'Starter' });
+    const read = (id: string) => call('GET', `/whatsapp/${id}`, { token: starter.token });
+    // Codes nobody has scanned bind no number: both are created while the plan has room.
+    const first = (await call('POST', '/whatsapp/create-instance', { token: starter.token, body: {} })).body;
+    const second = (await call('POST', '/whatsapp/create-instance', { token: starter.token, body: {} })).body;
+    for (let i = 0; i < 4; i++) await read(first.id);
+    expect((await read(first.id)).body).toMatchObject({ status: 1, instanceStatus: 'ready' });
+
+    await read(second.id);
+    await read(second.id);
+    const refused = await read(second.id);
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { code: 'PLAN_LIMIT_REACHED', limit: { name: 'instanceLimit', max: 1 } },
+    });
+    expect(refused.body.message).toBe(
+      'Your plan allows 1 connected instance (Starter). Upgrade to connect more numbers.',
+    );
+    const [, waiting] = (await call('GET', '/whatsapp/list', { token: starter.token })).body;
+    expect(waiting).toMatchObject({ id: second.id, status: 0, instanceStatus: 'qr' });
+
+    await call('POST', `/whatsapp/${first.id}/logout`, { token: starter.token, body: {} });
+    expect((await read(second.id)).body.instanceStatus).toBe('authenticated');
+    expect((await read(second.id)).body.instanceStatus).toBe('ready');
+    expect((await call('GET', '/whatsapp/count/active', { token: starter.token })).body).toEqual({
+      count: 1,
+    });
+  });
+
+  it('keeps the phone number of a number that links again', async () => {
+    await givenInstance(u.id, { id: 'inst-1', phoneNumber: '14155550123', polls: 3 });
+    expect((await get('inst-1')).body).toMatchObject({ instanceStatus: 'ready', phoneNumber: '14155550123' });
   });
 
   it('is scanned after polls: authenticated on the 3rd, ready on the 4th, with an activity entry', async () => {
