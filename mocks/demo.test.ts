@@ -49,7 +49,8 @@ describe('the seeded demo parses with the client schemas', () => {
     await dashboard.getMessageComparison();
     await dashboard.getWhatsappUserComparison();
     expect((await dashboard.getActiveChatbotCount()).count).toBe(3);
-    expect((await dashboard.getActiveInstanceCount()).count).toBe(1);
+    // The Starter plan's one number is waiting to be linked again.
+    expect((await dashboard.getActiveInstanceCount()).count).toBe(0);
     expect((await dashboard.getActivityLog()).length).toBeGreaterThan(5);
 
     const list = await instances.listInstances();

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { NEWSLETTER_MARKER, PLACEHOLDER_NUMBER } from '../src/api/schemas/chatSessions';
-import { DAY, setNow } from './clock';
+import { DAY, MINUTE, setNow } from './clock';
 import { db } from './db';
 import { DEMO_OWNER, seedDemo } from './seed';
 import { call, withMockServer } from './testing';
@@ -42,14 +42,18 @@ describe('seedDemo', () => {
     expect(bots).toHaveLength(3);
     for (const b of bots) expect(b.KnowledgeBaseFile.length).toBeGreaterThanOrEqual(1);
 
+    // Starter's one number, its phone unlinked a few minutes ago: it waits for a new scan.
     const instances = (await call('GET', '/whatsapp/list', { token })).body;
-    expect(
-      instances.map((i: { status: number; instanceStatus: string }) => [i.status, i.instanceStatus]),
-    ).toEqual([
-      [1, 'ready'],
-      [0, 'disconnected'],
-      [0, 'qr'],
+    expect(instances).toEqual([
+      expect.objectContaining({
+        instanceName: 'Main support line',
+        status: 0,
+        instanceStatus: 'qr',
+        phoneNumber: '14155550123',
+        chatbotId: bots.find((b: { name: string }) => b.name.startsWith('Ava'))?.id,
+      }),
     ]);
+    expect(T - Date.parse(instances[0].lastActiveAt)).toBe(5 * MINUTE);
 
     const sessions = (await call('POST', '/chat-session/search', { token, body: { filter: 1 } })).body;
     expect(sessions.length).toBeGreaterThanOrEqual(280);
@@ -77,12 +81,85 @@ describe('seedDemo', () => {
     expect(compare.countsOfYesterday).toBeGreaterThan(0);
     expect(compare.countsOfToday).not.toBe(compare.countsOfYesterday);
 
+    // The number was bound long ago: binding one in the demo adds the day's first instance_bound entry.
     const log = (await call('GET', '/activity-log/list', { token })).body;
     expect(new Set(log.map((a: { type: string }) => a.type))).toEqual(
-      new Set(['user_connected', 'agent_updated', 'knowledge_updated', 'instance_bound']),
+      new Set(['user_connected', 'agent_updated', 'knowledge_updated']),
     );
     for (const a of log) expect(T - Date.parse(a.createdAt)).toBeLessThanOrEqual(DAY);
     expect(db.activities.count()).toBeGreaterThan(log.length);
+  });
+
+  it('tells one story: the owner’s records fit the Starter plan, and the dashboard counts them', async () => {
+    setNow(() => T);
+    await seedDemo();
+    const token = DEMO_OWNER.token;
+    const get = async (path: string) => (await call('GET', path, { token })).body;
+    const plan = await get('/membership/user');
+    expect(plan).toMatchObject({ name: 'Starter', instanceLimit: 1, chatbotLimit: 3 });
+
+    // Room for the one number the plan allows; bots and files within their limits.
+    const instances = await get('/whatsapp/list');
+    const connected = instances.filter((i: { status: number }) => i.status === 1);
+    expect(instances.length).toBeLessThanOrEqual(plan.instanceLimit);
+    expect(connected.length).toBeLessThan(plan.instanceLimit);
+    const bots = await get('/chatbots');
+    expect(bots.length).toBeLessThanOrEqual(plan.chatbotLimit);
+    const files = db.knowledgeFiles.findMany((q) => q.where({ ownerId: DEMO_OWNER.id }));
+    expect(files.length).toBeLessThanOrEqual(plan.knowledgeBaseFileLimit);
+
+    // A month of conversations and tokens within the month's quotas, whatever the day of the month.
+    const month = (await call('POST', '/whatsapp/usage-info', { token, body: { timeRange: 3 } })).body;
+    expect(month.usageInfos.length).toBeLessThanOrEqual(plan.totalChatSessionLimit);
+    expect(month.totalTokenCount).toBeLessThan(plan.monthlyTokenLimit);
+    expect((await get('/membership/user/token-remaining')).remaining).toBeGreaterThan(0);
+    expect(month).toMatchObject({ nowInstanceNum: connected.length, maxInstanceNum: plan.instanceLimit });
+
+    // The dashboard's figures are the records'.
+    expect(await get('/whatsapp/count/active')).toEqual({ count: connected.length });
+    expect(await get('/chatbots/count/active')).toEqual({ count: bots.length });
+    const messages = db.chatMessages.findMany((q) => q.where({ ownerId: DEMO_OWNER.id }));
+    const today = new Date(T).setHours(0, 0, 0, 0);
+    const sentToday = messages.filter((m) => Date.parse(m.sentAt) >= today).length;
+    expect((await get('/chat-message/compare/yesterday')).countsOfToday).toBe(sentToday);
+    // Customers wrote through the line until its phone was unlinked.
+    const lastMessage = Math.max(...messages.map((m) => Date.parse(m.sentAt)));
+    expect(lastMessage).toBeLessThanOrEqual(Date.parse(instances[0].lastActiveAt));
+
+    // "New customer" entries name numbers whose first conversation is in the last 24 hours.
+    const sessions = db.chatSessions.findMany((q) => q.where({ ownerId: DEMO_OWNER.id }));
+    const log = await get('/activity-log/list');
+    const newCustomers = log.filter((a: { type: string }) => a.type === 'user_connected');
+    expect(newCustomers).toHaveLength(7);
+    for (const entry of newCustomers) {
+      const digits = entry.description.match(/\+([\d ]+) started/)?.[1].replaceAll(' ', '');
+      const theirs = sessions.filter((x) => x.fromNumber === `${digits}@c.us`);
+      const first = Math.min(...theirs.map((x) => Date.parse(x.createdAt)));
+      expect(first).toBe(Date.parse(entry.createdAt));
+      expect(T - first).toBeLessThan(DAY);
+    }
+  });
+
+  it('lets the owner bind one number; then the plan is full, at creation and at a scan', async () => {
+    setNow(() => T);
+    await seedDemo();
+    const token = DEMO_OWNER.token;
+    const created = await call('POST', '/whatsapp/create-instance', { token, body: {} });
+    expect(created.body).toMatchObject({ instanceName: 'Instance 2', instanceStatus: 'qr' });
+    for (let i = 0; i < 4; i++) await call('GET', `/whatsapp/${created.body.id}`, { token });
+    expect((await call('GET', '/whatsapp/count/active', { token })).body).toEqual({ count: 1 });
+    const log = (await call('GET', '/activity-log/list', { token })).body;
+    expect(log[0]).toMatchObject({ type: 'instance_bound', description: 'New instance bound: Instance 2' });
+
+    const limit = { code: 'PLAN_LIMIT_REACHED', limit: { name: 'instanceLimit', max: 1 } };
+    expect(await call('POST', '/whatsapp/create-instance', { token, body: {} })).toMatchObject({
+      status: 403,
+      body: limit,
+    });
+    // Linking the support line again would be a second number.
+    const [main] = (await call('GET', '/whatsapp/list', { token })).body;
+    for (let i = 0; i < 2; i++) await call('GET', `/whatsapp/${main.id}`, { token });
+    expect(await call('GET', `/whatsapp/${main.id}`, { token })).toMatchObject({ status: 403, body: limit });
   });
 
   it('seeds the large demo quickly', async () => {

@@ -21,7 +21,7 @@ export interface SeedDemoOptions {
   size?: 'normal' | 'large';
   /** The demo accounts exist but have no chatbots, instances, sessions or activity. */
   empty?: boolean;
-  /** The demo accounts' instance and chatbot allowances are used up. */
+  /** The demo accounts' instance and chatbot allowances are used up (the owner's number is connected). */
   limitsReached?: boolean;
 }
 
@@ -32,6 +32,8 @@ export const DEMO_ADMIN = { id: 'user-admin', email: 'admin@demo.test', token: '
 export const DEMO_COMPANY = 'Brightside Home Goods';
 
 const NORMAL_SESSIONS = 300;
+/** Customers whose first conversation is today's (the dashboard's "new customer" entries). */
+const NEW_CUSTOMERS = 7;
 const LARGE_SESSIONS = 10_000;
 const LONG_CONVERSATION = 5_000;
 
@@ -47,7 +49,8 @@ export async function seedDemo(
   const t = now();
   await givenDefaultPlans();
   // The owner is on a Starter trial with no payment yet, so an upgrade goes through checkout; the admin pays
-  // yearly for Pro, so a change is made in place (isUpdate).
+  // yearly for Pro, so a change is made in place (isUpdate). Starter allows one connected number, and the
+  // owner's is free (see seedOwnerData): binding a number is the demo's first step, and fills the plan.
   const owner = await givenUser({ ...DEMO_OWNER, planName: 'Starter' });
   await givenMembership(owner.id, { planName: 'Starter', scheduleType: 1, endDate: iso(t + 5 * DAY) });
   const admin = await givenUser({ ...DEMO_ADMIN, isAdmin: true, planName: 'Pro' });
@@ -59,7 +62,7 @@ export async function seedDemo(
     paidAt: iso(t - 65 * DAY),
   });
 
-  if (!options.empty) await seedOwnerData(owner.id, options.size ?? 'normal');
+  if (!options.empty) await seedOwnerData(owner.id, options.size ?? 'normal', !!options.limitsReached);
   if (options.limitsReached) await fillAllowances(admin.id);
   return { owner, admin };
 }
@@ -77,8 +80,15 @@ const PROMPT = (name: string, role: string, duties: string, tone: string) =>
     'Example: "Thanks for reaching out! Could you share your order number so I can check it for you?"',
   ].join('\n');
 
-async function seedOwnerData(ownerId: string, size: 'normal' | 'large') {
+/**
+ * The support line's phone was unlinked this long ago (WhatsApp logs a linked device out, say after a phone
+ * change): the line waits for a new scan, and the conversations stop there.
+ */
+const UNLINKED_AGO = 5 * MINUTE;
+
+async function seedOwnerData(ownerId: string, size: 'normal' | 'large', lineConnected: boolean) {
   const t = now();
+  const unlinkedAt = t - UNLINKED_AGO;
   const kb = (id: string, name: string, fileSize: number) => ({
     fileIdOnPlatform: id,
     name,
@@ -138,32 +148,20 @@ async function seedOwnerData(ownerId: string, size: 'normal' | 'large') {
     updatedAt: iso(t - 5 * HOUR),
   });
 
+  // The Starter plan's one number, answered by Ava; Leo and Nova wait for a number of their own (or a bigger
+  // plan), and can be tried in the test chat meanwhile.
   await givenInstance(ownerId, {
     instanceName: 'Main support line',
     chatbotId: ava.id,
-    status: 1,
-    instanceStatus: 'ready',
     phoneNumber: '14155550123',
     createdAt: iso(t - 58 * DAY),
-    lastActiveAt: iso(t - 3 * MINUTE),
-  });
-  await givenInstance(ownerId, {
-    instanceName: 'Sales WhatsApp',
-    chatbotId: leo.id,
-    status: 0,
-    instanceStatus: 'disconnected',
-    phoneNumber: '8613812345678',
-    createdAt: iso(t - 40 * DAY),
-    lastActiveAt: iso(t - 2 * DAY),
-  });
-  await givenInstance(ownerId, {
-    instanceName: 'Instance 3',
-    chatbotId: nova.id,
-    createdAt: iso(t - 10 * MINUTE),
+    ...(lineConnected
+      ? { status: 1, instanceStatus: 'ready', lastActiveAt: iso(t - 3 * MINUTE) }
+      : { status: 0, instanceStatus: 'qr', lastActiveAt: iso(unlinkedAt) }),
   });
 
-  const numbers = await seedSessions(ownerId, size);
-  await seedActivity(ownerId, numbers, [ava.name, leo.name, nova.name]);
+  const sessions = await seedSessions(ownerId, size, unlinkedAt);
+  await seedActivity(ownerId, sessions, { ava, leo, nova });
 }
 
 const COUNTRY_NUMBERS = [
@@ -210,11 +208,11 @@ function conversation(count: number, start: number, botSender: string): Array<Pa
   return messages;
 }
 
-/** Dates the session so that its last message is not in the future. */
-function placed(createdAt: number, count: number, botSender: string) {
+/** Dates the session so that its last message comes before `until`. */
+function placed(createdAt: number, count: number, botSender: string, until: number) {
   let messages = conversation(count, createdAt, botSender);
   const last = Date.parse(messages.at(-1)?.sentAt ?? iso(createdAt));
-  const overshoot = last - (now() - MINUTE);
+  const overshoot = last - (until - MINUTE);
   if (overshoot > 0) {
     messages = messages.map((m) => ({ ...m, sentAt: iso(Date.parse(m.sentAt ?? '') - overshoot) }));
     createdAt -= overshoot;
@@ -222,7 +220,12 @@ function placed(createdAt: number, count: number, botSender: string) {
   return { createdAt, messages };
 }
 
-async function seedSessions(ownerId: string, size: 'normal' | 'large'): Promise<string[]> {
+/** The owner's conversations, all before `until` (when the support line was unlinked). */
+async function seedSessions(
+  ownerId: string,
+  size: 'normal' | 'large',
+  until: number,
+): Promise<ChatSessionRecord[]> {
   const t = now();
   const sessions: ChatSessionRecord[] = [];
   const messages: ChatMessageRecord[] = [];
@@ -233,9 +236,10 @@ async function seedSessions(ownerId: string, size: 'normal' | 'large'): Promise<
     sessions.push(built.session);
     for (const m of built.messages) messages.push(m);
   };
+  // Returning customers write again; the newest NEW_CUSTOMERS wrote for the first time today.
   const nextNumber = () => {
     const reuse = numbers.length > 10 && faker.datatype.boolean(0.2);
-    const n = reuse ? pick(numbers) : (pick(COUNTRY_NUMBERS) as () => string)();
+    const n = reuse ? pick(numbers.slice(NEW_CUSTOMERS)) : (pick(COUNTRY_NUMBERS) as () => string)();
     if (!reuse) numbers.push(n);
     return n;
   };
@@ -244,10 +248,10 @@ async function seedSessions(ownerId: string, size: 'normal' | 'large'): Promise<
   for (let i = 0; i < NORMAL_SESSIONS; i++) {
     const day = i < 14 ? 0 : i < 24 ? 1 : 2 + Math.floor(58 * faker.number.float() ** 1.5);
     const dayStart = new Date(t - day * DAY).setHours(0, 0, 0, 0);
-    const latest = day === 0 ? t : dayStart + DAY;
+    const latest = day === 0 ? until : dayStart + DAY;
     const createdAt = dayStart + faker.number.float() * (latest - dayStart);
     const bot = faker.datatype.boolean(0.2) ? 'bot' : 'assistant';
-    const placedSession = placed(createdAt, faker.number.int({ min: 4, max: 40 }), bot);
+    const placedSession = placed(createdAt, faker.number.int({ min: 4, max: 40 }), bot, until);
     add(
       {
         fromNumber: `${nextNumber()}@c.us`,
@@ -264,7 +268,7 @@ async function seedSessions(ownerId: string, size: 'normal' | 'large'): Promise<
     ['120363041122334455@newsletter', 3 * DAY],
     ['0@c.us', 5 * HOUR],
   ] as const) {
-    add({ fromNumber, createdAt: iso(t - ago), messages: placed(t - ago, 2, 'bot').messages }, false);
+    add({ fromNumber, createdAt: iso(t - ago), messages: placed(t - ago, 2, 'bot', until).messages }, false);
   }
 
   if (size === 'large') {
@@ -293,40 +297,86 @@ async function seedSessions(ownerId: string, size: 'normal' | 'large'): Promise<
   // Every record is validated: measured, that costs about 0.1 s of the 0.5 s a large seed takes.
   for (const s of sessions) await db.chatSessions.create(s);
   for (const m of messages) await db.chatMessages.create(m);
-  return numbers;
+  return sessions;
 }
 
-const pretty = (n: string) => `+${n.slice(0, -8)} ${n.slice(-8, -4)} ${n.slice(-4)}`;
+/** Digits after the country code, grouped as the country writes them. */
+const NUMBER_GROUPS: ReadonlyArray<[countryCode: string, groups: number[]]> = [
+  ['1', [3, 3, 4]],
+  ['44', [4, 6]],
+  ['65', [4, 4]],
+  ['86', [3, 4, 4]],
+  ['852', [4, 4]],
+  ['886', [3, 3, 3]],
+];
 
-async function seedActivity(ownerId: string, numbers: string[], botNames: string[]) {
-  const t = now();
-  const entries: Array<
-    [type: 'user_connected' | 'agent_updated' | 'knowledge_updated' | 'instance_bound', string]
-  > = [
-    ['instance_bound', 'New instance bound: Main support line (+1 415 555 0123)'],
-    ['agent_updated', `Agent settings updated: ${botNames[0]}`],
-    ['knowledge_updated', `Knowledge base updated for ${botNames[2]}: 2 files`],
-    ['agent_updated', `Agent settings updated: ${botNames[2]}`],
-    ['knowledge_updated', `Knowledge base updated for ${botNames[0]}: 2 files`],
-  ];
-  for (const n of numbers.slice(0, 7))
-    entries.push(['user_connected', `New customer ${pretty(n)} started a conversation`]);
-  const shuffled = faker.helpers.shuffle(entries);
-  for (const [i, [type, description]] of shuffled.entries()) {
-    const ago = ((i + 1) / (shuffled.length + 1)) * 23 * HOUR;
-    await givenActivity(ownerId, { type, description, createdAt: iso(t - ago) });
+/** "+1 415 555 0123" for 14155550123. */
+function pretty(n: string): string {
+  const [code, groups] = NUMBER_GROUPS.find(([c]) => n.startsWith(c)) ?? ['', []];
+  const parts = [`+${code}`];
+  let at = code.length;
+  for (const size of groups) {
+    parts.push(n.slice(at, at + size));
+    at += size;
   }
-  // Older than 24 hours: the activity list must leave these out.
-  for (const days of [2, 4, 6]) {
+  if (at < n.length) parts.push(n.slice(at));
+  return parts.join(' ');
+}
+
+type SeededBot = { name: string; updatedAt: string };
+
+/** The activity the seeded records imply, each entry at the time of what it reports. */
+async function seedActivity(
+  ownerId: string,
+  sessions: ChatSessionRecord[],
+  bots: { ava: SeededBot; leo: SeededBot; nova: SeededBot },
+) {
+  const t = now();
+  const { ava, leo, nova } = bots;
+  const at = (bot: SeededBot, before = 0) => iso(Date.parse(bot.updatedAt) - before);
+  // Bound long ago, so outside the dashboard's 24 hours: binding a number in the demo adds the next entry.
+  await givenActivity(ownerId, {
+    type: 'instance_bound',
+    description: 'New instance bound: Main support line (+1 415 555 0123)',
+    createdAt: iso(t - 58 * DAY + 20 * MINUTE),
+  });
+  const updates: Array<
+    [type: 'agent_updated' | 'knowledge_updated', description: string, createdAt: string]
+  > = [
+    ['knowledge_updated', `Knowledge base updated for ${ava.name}: 2 files`, at(ava, 12 * MINUTE)],
+    ['agent_updated', `Agent settings updated: ${ava.name}`, at(ava)],
+    ['knowledge_updated', `Knowledge base updated for ${nova.name}: 2 files`, at(nova, 9 * MINUTE)],
+    ['agent_updated', `Agent settings updated: ${nova.name}`, at(nova)],
+    // Older than 24 hours: the activity list leaves these out.
+    ['agent_updated', `Agent settings updated: ${leo.name}`, at(leo)],
+    ['agent_updated', `Agent settings updated: ${leo.name}`, at(leo, 4 * DAY)],
+    ['agent_updated', `Agent settings updated: ${leo.name}`, at(leo, 9 * DAY)],
+  ];
+  for (const [type, description, createdAt] of updates)
+    await givenActivity(ownerId, { type, description, createdAt });
+
+  // A new customer is a number whose first conversation started in the last 24 hours.
+  const firstContact = new Map<string, number>();
+  for (const s of sessions) {
+    const [number, domain] = s.fromNumber.split('@');
+    if (domain !== 'c.us' || !number || number === '0') continue;
+    const started = Date.parse(s.createdAt);
+    firstContact.set(number, Math.min(started, firstContact.get(number) ?? started));
+  }
+  const newCustomers = [...firstContact]
+    .filter(([, started]) => t - started < DAY)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, NEW_CUSTOMERS);
+  for (const [number, started] of newCustomers) {
     await givenActivity(ownerId, {
-      type: 'agent_updated',
-      description: `Agent settings updated: ${botNames[1]}`,
-      createdAt: iso(t - days * DAY),
+      type: 'user_connected',
+      description: `New customer ${pretty(number)} started a conversation`,
+      createdAt: iso(started),
     });
   }
 }
 
-/** Every live allowance of the admin's Pro plan in use; the owner's Starter ones already are. */
+/** Every live allowance of the admin's Pro plan in use (the owner's number is connected by seedOwnerData). */
 async function fillAllowances(adminId: string) {
   for (let i = 1; i <= 3; i++) {
     const bot = await givenChatbot(adminId, { name: `Pilot bot ${i}` });

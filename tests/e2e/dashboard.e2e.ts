@@ -40,7 +40,7 @@ test.describe('dashboard', () => {
     const messages = await api<Comparison>(page, '/chat-message/compare/yesterday');
     const users = await api<Comparison>(page, '/chat-session/count/whatsapp-users');
     const activity = await api<Array<{ createdAt: string; description: string }>>(page, '/activity-log/list');
-    expect(instances.count).toBe(1);
+    expect(instances.count).toBe(0);
     expect(bots.count).toBe(3);
     expect(messages.countsOfToday).toBeGreaterThan(0);
 

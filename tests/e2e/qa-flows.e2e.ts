@@ -124,7 +124,7 @@ test.describe('QA jumps and state links, flow by flow', () => {
     await shot(page, '8-qa-connection-expired');
     await jump(page, 'instanceConnection', 'instanceConnection.open.link.connected');
     await expect(connect.getByRole('status')).toContainText('Connected');
-    await expect(connect.getByLabel('Instance name')).toHaveValue('Instance 3');
+    await expect(connect.getByLabel('Instance name')).toHaveValue('Main support line');
     await expect(connect.getByRole('button', { name: 'Confirm' })).toBeDisabled();
     await jump(page, 'instanceConnection', 'instanceConnection.open.link.createFailed');
     await expect(

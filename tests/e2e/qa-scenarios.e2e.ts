@@ -130,7 +130,7 @@ test.describe('mock scenarios', () => {
     const errors = collectErrors(page);
     await page.clock.install();
     await open(page, '/bind-whatsapp?scenario=qr-never-scanned', 'owner');
-    await page.getByRole('button', { name: 'Continue setup of Instance 3' }).click();
+    await page.getByRole('button', { name: 'Continue setup of Main support line' }).click();
     const connect = page.getByRole('dialog', { name: 'Connect a WhatsApp number' });
     await expect(connect.getByRole('status')).toContainText('Waiting for connection');
     // Two minutes of checks every 5 s, and no phone ever scans.

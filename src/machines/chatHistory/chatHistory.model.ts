@@ -32,23 +32,23 @@ export const sampleAnalysis: ChatAnalysis = {
 // Two of the demo owner's conversations as mocks/seed.ts creates them (tests/qa-demo-data.test.ts checks),
 // with a newsletter and the placeholder number the list leaves out: a QA jump shows the demo's data, and
 // what the flow does next (load messages, star, analyze) reaches records the demo backend has.
-const order = session('sess-ftabrj24', '85298455226@c.us', {
+const order = session('sess-cy9zah47', '85298455226@c.us', {
   createdAt: '2026-11-21T16:47:00.000Z',
   messages: [
     {
-      id: 'msg-0c823huo',
+      id: 'msg-ajcenjes',
       content: 'Where is my order #48213?',
       sender: 'user',
       sentAt: '2026-11-21T16:47:00.000Z',
     },
   ],
 });
-const abroad = session('sess-o0sr3vbs', '8613895756269@c.us', {
+const abroad = session('sess-4g1xuzpk', '8613895756269@c.us', {
   createdAt: '2026-11-21T16:40:00.000Z',
   isStarred: true,
   messages: [
     {
-      id: 'msg-ir7gw4hh',
+      id: 'msg-ncjjppn6',
       content: 'Do you ship abroad?',
       sender: 'user',
       sentAt: '2026-11-21T16:40:00.000Z',
@@ -63,13 +63,13 @@ export const demoSessions = [
 ];
 export const demoMessages: ChatMessage[] = [
   {
-    id: 'msg-0c823huo',
+    id: 'msg-ajcenjes',
     content: 'Where is my order #48213?',
     sender: 'user',
     sentAt: '2026-11-21T16:47:00.000Z',
   },
   {
-    id: 'msg-4lymxv79',
+    id: 'msg-ftabrj24',
     content:
       'Hi! Thanks for contacting Brightside Home Goods. Let me check that for you. Your order left our warehouse yesterday and should arrive within 2 days.',
     sender: 'assistant',

@@ -5,22 +5,21 @@ import { instanceConnectionMachine } from './instanceConnection.machine';
 // The demo owner's number waiting for a scan (mocks/seed.ts; tests/qa-demo-data.test.ts checks): after a QA
 // jump the flow checks, scans and saves an instance the demo backend has.
 export const waitingInstance: Instance = {
-  id: 'inst-m167uhry',
-  instanceName: 'Instance 3',
-  chatbotId: null,
+  id: 'inst-hhvflry0',
+  instanceName: 'Main support line',
+  chatbotId: 'bot-mrh0jnzf',
   status: 0,
   instanceStatus: 'qr',
   qrCode: '2@code-1',
-  phoneNumber: null,
-  createdAt: '2026-11-21T18:00:00.000Z',
-  lastActiveAt: null,
+  phoneNumber: '14155550123',
+  createdAt: '2026-09-25T05:00:00.000Z',
+  lastActiveAt: '2026-11-21T18:25:00.000Z',
 };
 export const readyInstance: Instance = {
   ...waitingInstance,
   status: 1,
   instanceStatus: 'ready',
   qrCode: null,
-  phoneNumber: '14155550000',
 };
 
 export const instanceConnectionModel: FlowModel = {

@@ -8,34 +8,12 @@ export const sampleInstance: Instance = {
   id: 'inst-hhvflry0',
   instanceName: 'Main support line',
   chatbotId: 'bot-mrh0jnzf',
-  status: 1,
-  instanceStatus: 'ready',
-  qrCode: null,
-  phoneNumber: '14155550123',
-  createdAt: '2026-09-25T05:00:00.000Z',
-  lastActiveAt: '2026-11-21T18:30:00.000Z',
-};
-const salesInstance: Instance = {
-  id: 'inst-wp15etrq',
-  instanceName: 'Sales WhatsApp',
-  chatbotId: 'bot-tjnjtc2s',
-  status: 0,
-  instanceStatus: 'disconnected',
-  qrCode: null,
-  phoneNumber: '8613812345678',
-  createdAt: '2026-10-13T05:00:00.000Z',
-  lastActiveAt: '2026-11-20T05:00:00.000Z',
-};
-const waitingInstance: Instance = {
-  id: 'inst-m167uhry',
-  instanceName: 'Instance 3',
-  chatbotId: 'bot-837uwwal',
   status: 0,
   instanceStatus: 'qr',
   qrCode: null,
-  phoneNumber: null,
-  createdAt: '2026-11-21T18:00:00.000Z',
-  lastActiveAt: null,
+  phoneNumber: '14155550123',
+  createdAt: '2026-09-25T05:00:00.000Z',
+  lastActiveAt: '2026-11-21T18:25:00.000Z',
 };
 export const sampleChatbots: ChatbotOption[] = [
   { id: 'bot-mrh0jnzf', name: 'Ava – Customer Support' },
@@ -61,7 +39,7 @@ export const instancesModel: FlowModel<{ userId: string }> = {
     { type: 'delete.cancelled' },
   ],
   outputs: {
-    loadInstances: [sampleInstance, salesInstance, waitingInstance],
+    loadInstances: [sampleInstance],
     loadChatbots: sampleChatbots,
     saveSettings: { ...sampleInstance, instanceName: 'Front desk', chatbotId: 'bot-tjnjtc2s' },
     logout: { success: true },

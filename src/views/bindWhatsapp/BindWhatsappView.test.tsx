@@ -27,12 +27,16 @@ const item = async (name: string) =>
 
 describe('bind WhatsApp', () => {
   it("lists the owner's instances with a status in words, last activity and chatbot", async () => {
+    await givenInstance(DEMO_OWNER.id, { instanceName: 'Sales WhatsApp', instanceStatus: 'disconnected' });
+    await givenInstance(DEMO_OWNER.id, { instanceName: 'Instance 3' });
     await renderApp('/bind-whatsapp', { as: 'owner' });
+    // The demo's line: its phone was unlinked a few minutes ago, and it waits for a new scan.
     const main = await item('Main support line');
-    expect(within(main).getByText('Online')).toBeInTheDocument();
-    expect(main).toHaveTextContent('Last active:3 minutes ago');
+    expect(within(main).getByText('Offline')).toBeInTheDocument();
+    expect(main).toHaveTextContent('Last active:5 minutes ago');
     expect(main).toHaveTextContent('Number:+14155550123');
     await waitFor(() => expect(main).toHaveTextContent(/Chatbot:Ava/));
+    expect(within(main).getByRole('button', { name: 'Continue setup of Main support line' })).toBeEnabled();
     const sales = await item('Sales WhatsApp');
     expect(within(sales).getByText('Offline')).toBeInTheDocument();
     expect(within(sales).queryByRole('button', { name: /Continue setup/ })).toBeNull();
@@ -53,6 +57,7 @@ describe('bind WhatsApp', () => {
   });
 
   it('tells the owner which plan limit stops a new instance, with the way to upgrade', async () => {
+    await resetAndSeed({ limitsReached: true });
     const u = user();
     await renderApp('/bind-whatsapp', { as: 'owner' });
     await item('Main support line');
@@ -79,41 +84,41 @@ describe('bind WhatsApp', () => {
     const u = user();
     await renderApp('/bind-whatsapp', { as: 'owner' });
     await u.click(
-      within(await item('Sales WhatsApp')).getByRole('button', { name: 'Delete Sales WhatsApp' }),
+      within(await item('Main support line')).getByRole('button', { name: 'Delete Main support line' }),
     );
     let confirm = await screen.findByRole('alertdialog', { name: 'Delete this instance?' });
-    expect(confirm).toHaveTextContent('Sales WhatsApp will be logged out of WhatsApp');
+    expect(confirm).toHaveTextContent('Main support line will be logged out of WhatsApp');
     await u.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(screen.getByRole('heading', { level: 2, name: 'Sales WhatsApp' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Main support line' })).toBeInTheDocument();
 
     await u.click(
-      within(await item('Sales WhatsApp')).getByRole('button', { name: 'Delete Sales WhatsApp' }),
+      within(await item('Main support line')).getByRole('button', { name: 'Delete Main support line' }),
     );
     confirm = await screen.findByRole('alertdialog', { name: 'Delete this instance?' });
     await u.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Instance logged out')).toBeInTheDocument();
     await waitFor(() =>
-      expect(screen.queryByRole('heading', { level: 2, name: 'Sales WhatsApp' })).toBeNull(),
+      expect(screen.queryByRole('heading', { level: 2, name: 'Main support line' })).toBeNull(),
     );
   });
 
   it('renames an instance and changes its chatbot in Settings', async () => {
     const u = user();
     await renderApp('/bind-whatsapp', { as: 'owner' });
-    const third = await item('Instance 3');
-    await waitFor(() => expect(third).toHaveTextContent('Chatbot:Nova'));
-    await u.click(within(third).getByRole('button', { name: 'Settings for Instance 3' }));
+    const main = await item('Main support line');
+    await waitFor(() => expect(main).toHaveTextContent('Chatbot:Ava'));
+    await u.click(within(main).getByRole('button', { name: 'Settings for Main support line' }));
     const dialog = await screen.findByRole('dialog', { name: 'Instance settings' });
     const name = within(dialog).getByLabelText('Instance name');
     await u.clear(name);
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
     await u.type(name, 'Front desk');
-    await u.selectOptions(within(dialog).getByLabelText('Chatbot'), 'Ava – Customer Support');
+    await u.selectOptions(within(dialog).getByLabelText('Chatbot'), 'Leo – Sales Assistant');
     await u.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Instance settings saved')).toBeInTheDocument();
     const renamed = await item('Front desk');
-    expect(renamed).toHaveTextContent('Chatbot:Ava');
+    expect(renamed).toHaveTextContent('Chatbot:Leo');
   });
 
   it('continues the setup of a waiting instance until it connects, then links it to a chatbot', async () => {

@@ -95,7 +95,7 @@ describe('dashboard', () => {
     expect(await within(botsCard).findByRole('alert')).toHaveTextContent('Bots are resting');
     // The other cards are fine.
     const instancesCard = await card('Active bound instances');
-    await waitFor(() => expect(within(instancesCard).getByText('1')).toBeInTheDocument());
+    await waitFor(() => expect(within(instancesCard).getByText('0')).toBeInTheDocument());
     expect(within(instancesCard).queryByRole('alert')).toBeNull();
     expect(await screen.findByRole('region', { name: 'Recent activity entries' })).toBeInTheDocument();
 

@@ -42,12 +42,12 @@ describe('usage and billing', () => {
     expect(await screen.findByTestId('current-plan')).toHaveTextContent('Starter');
     expect(screen.getByText('Ends on')).toBeInTheDocument();
     expect(await screen.findByRole('meter', { name: 'Tokens used this period' })).toBeInTheDocument();
-    // One number connected of the Starter plan's one.
+    // None of the Starter plan's one number connected: the demo's line waits for a new scan.
     const summary = screen.getByRole('region', { name: 'Usage summary' });
-    expect(await within(summary).findByText('1 / 1')).toBeInTheDocument();
+    expect(await within(summary).findByText('0 / 1')).toBeInTheDocument();
     expect(within(summary).getByRole('meter', { name: 'Instances in use' })).toHaveAttribute(
       'data-tone',
-      'danger',
+      'success',
     );
 
     const free = await screen.findByRole('listitem', { name: 'Free' });
@@ -218,7 +218,7 @@ describe('usage and billing', () => {
       await screen.findByText('Your plan could not be loaded. The limits of the default plan are shown.'),
     ).toBeInTheDocument();
     expect(
-      await within(screen.getByRole('region', { name: 'Usage summary' })).findByText('1 / 1'),
+      await within(screen.getByRole('region', { name: 'Usage summary' })).findByText('0 / 1'),
     ).toBeInTheDocument();
     expect(warn).toHaveBeenCalled();
     expect(screen.queryByRole('alert')).toBeNull();
