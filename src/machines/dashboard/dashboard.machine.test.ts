@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { coverage } from '../../../tests/coverage';
+import { describeStateViews, type StateViews } from '../../../tests/stateViews';
 import type { ActivityLogEntry, Comparison, Count } from '../../api/schemas/dashboard';
-import { modelPaths, replay, stateCoverage } from '../model';
+import { modelPaths, stateCoverage } from '../model';
 import { dashboardMachine, PANELS, type Panel } from './dashboard.machine';
 import { dashboardModel } from './dashboard.model';
 
@@ -116,19 +117,88 @@ describe('dashboard', () => {
 });
 
 describe('dashboard model', () => {
-  const { shortest } = modelPaths(dashboardMachine, dashboardModel);
-  // Many vertices share a state value; replaying one path per state value is enough.
-  const unique = [...new Map(shortest.map((p) => [JSON.stringify(p.state.value), p])).values()];
-
   it('reaches every state and takes every transition', () => {
+    const { shortest } = modelPaths(dashboardMachine, dashboardModel);
     expect(stateCoverage(dashboardMachine, shortest).missing).toEqual([]);
     expect(coverage(dashboardMachine, dashboardModel).transitions.missing).toEqual([]);
   });
-
-  it.each(unique.map((p) => [JSON.stringify(p.state.value), p] as const))(
-    'replays the shortest path to %s',
-    (_, path) => {
-      expect(replay(dashboardMachine, path).value).toEqual(path.state.value);
-    },
-  );
 });
+
+type Snap = SnapshotFrom<typeof dashboardMachine>;
+const serverError = 'Internal server error';
+const outputs = dashboardModel.outputs as Record<Panel, unknown>;
+/** What each panel shows once loaded: the count or the comparison or the list, as the server gave it. */
+const shown: Record<Panel, { src: string; value: (s: Snap) => unknown; expected: unknown; empty: unknown }> =
+  {
+    activeInstances: {
+      src: 'loadActiveInstances',
+      value: (s) => s.context.activeInstances,
+      expected: (outputs.activeInstances as Count).count,
+      empty: null,
+    },
+    messages: {
+      src: 'loadMessages',
+      value: (s) => s.context.messages,
+      expected: outputs.messages,
+      empty: null,
+    },
+    activeBots: {
+      src: 'loadActiveBots',
+      value: (s) => s.context.activeBots,
+      expected: (outputs.activeBots as Count).count,
+      empty: null,
+    },
+    whatsappUsers: {
+      src: 'loadWhatsappUsers',
+      value: (s) => s.context.whatsappUsers,
+      expected: outputs.whatsappUsers,
+      empty: null,
+    },
+    activity: {
+      src: 'loadActivity',
+      value: (s) => s.context.activity,
+      expected: outputs.activity,
+      empty: [],
+    },
+  };
+
+/** One panel: loading, loaded or failed, with Retry offered on that panel exactly when it failed. */
+function panelViews(panel: Panel): StateViews<Snap> {
+  const { src, value, expected, empty } = shown[panel];
+  const retryable = (s: Snap) => s.can({ type: 'panel.retry', panel });
+  return {
+    [panel]: {},
+    [`${panel}.loading`]: {
+      tags: [`loading.${panel}`],
+      runs: { [src]: (input: unknown) => expect(input).toBeUndefined() },
+      // A reload keeps what was shown; the previous failure is not on screen while loading.
+      shows: (s) => {
+        expect([empty, expected]).toContainEqual(value(s));
+        expect([null, serverError]).toContainEqual(s.context.errors[panel]);
+        expect(retryable(s)).toBe(false);
+      },
+    },
+    [`${panel}.loaded`]: {
+      shows: (s) => {
+        expect(value(s)).toEqual(expected);
+        expect(s.context.errors[panel]).toBeNull();
+        expect(retryable(s)).toBe(false);
+      },
+    },
+    [`${panel}.failed`]: {
+      tags: [`failed.${panel}`],
+      enabled: ['panel.retry'],
+      shows: (s) => {
+        expect(s.context.errors[panel]).toBe(serverError);
+        expect([empty, expected]).toContainEqual(value(s));
+        expect(retryable(s)).toBe(true);
+      },
+    },
+  };
+}
+
+describeStateViews(dashboardModel, {
+  // Refresh is always offered and reloads every panel.
+  '*': { enabled: ['dashboard.refresh'] },
+  ...Object.assign({}, ...PANELS.map(panelViews)),
+} as StateViews);
