@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock } from 'xstate';
+import { createActor, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { coverage } from '../../../tests/coverage';
+import { describeStateViews } from '../../../tests/stateViews';
 import { TOAST_DEFAULT_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../constants';
-import { modelPaths, replay, stateCoverage } from '../model';
 import { type ToastInput, toastMachine, toastsMachine } from './toasts.machine';
 import { toastModel } from './toasts.model';
 
@@ -83,17 +83,24 @@ describe('toast queue', () => {
 });
 
 describe('toast model', () => {
-  const { shortest } = modelPaths(toastMachine, toastModel);
-
   it('reaches every state and transition', () => {
-    expect(stateCoverage(toastMachine, shortest).missing).toEqual([]);
-    expect(coverage(toastMachine, toastModel).transitions.missing).toEqual([]);
+    const { states, transitions } = coverage(toastMachine, toastModel);
+    expect(states.missing).toEqual([]);
+    expect(transitions.missing).toEqual([]);
   });
+});
 
-  it.each(shortest.map((p) => [JSON.stringify(p.state.value), p] as const))(
-    'replays the shortest path to %s',
-    (_, path) => {
-      expect(replay(toastMachine, path, toastModel.input).value).toEqual(path.state.value);
-    },
-  );
+type Snap = SnapshotFrom<typeof toastMachine>;
+
+describeStateViews(toastModel, {
+  // Whatever happens to it, a toast shows what it was given.
+  '*': { shows: (s: Snap) => expect(s.context.toast).toEqual(toastModel.input) },
+  // Dismissing is offered for as long as it is on screen.
+  open: { enabled: ['toast.dismiss'] },
+  'open.running': { enabled: ['toast.pause'] },
+  'open.paused': { enabled: ['toast.resume'] },
+  // Leaving: nothing can be done with it any more.
+  closing: { tags: ['closing'] },
+  // Finished, so the queue hears it is done and drops it.
+  removed: { shows: (s: Snap) => expect(s.status).toBe('done') },
 });
