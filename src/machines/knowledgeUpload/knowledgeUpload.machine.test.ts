@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { coverage } from '../../../tests/coverage';
-
+import { describeStateViews } from '../../../tests/stateViews';
 import type { UploadedFile } from '../../api/schemas/upload';
-import { modelPaths, replay, stateCoverage } from '../model';
 import { isAcceptedKnowledgeFile, knowledgeUploadMachine } from './knowledgeUpload.machine';
 import { knowledgeUploadModel } from './knowledgeUpload.model';
 
@@ -110,20 +109,51 @@ describe('knowledge upload', () => {
 });
 
 describe('knowledge upload model', () => {
-  const { machine } = knowledgeUploadModel;
-  const { shortest } = modelPaths(machine, knowledgeUploadModel);
-
   it('reaches every state and takes every transition', () => {
-    expect(stateCoverage(machine, shortest).missing).toEqual([]);
-    const { states, transitions } = coverage(machine, knowledgeUploadModel);
+    const { states, transitions } = coverage(knowledgeUploadModel.machine, knowledgeUploadModel);
     expect(states.missing).toEqual([]);
     expect(transitions.missing).toEqual([]);
   });
+});
 
-  it.each(shortest.map((p) => [JSON.stringify(p.state.value), p] as const))(
-    'replays the shortest path to %s',
-    (_, path) => {
-      expect(replay(machine, path).value).toEqual(path.state.value);
+type Snap = SnapshotFrom<typeof knowledgeUploadMachine>;
+const serverError = 'Internal server error';
+const current = (s: Snap) => s.context.items.find((item) => item.key === s.context.currentKey);
+
+describeStateViews(knowledgeUploadModel, {
+  '*': {
+    enabled: (s: Snap) => [
+      'files.added',
+      'upload.removed',
+      'uploads.cleared',
+      // Retry is offered on a file whose upload failed (the model retries upload-1).
+      ...(s.context.items.some((i) => i.key === 'upload-1' && i.status === 'failed')
+        ? ['upload.retried']
+        : []),
+      // The notice about refused files can be dismissed while it shows.
+      ...(s.context.refused.length > 0 ? ['refused.dismissed'] : []),
+    ],
+    shows: (s: Snap) => {
+      // Only accepted types are listed; the refused ones are named in the notice.
+      expect(s.context.items.every((i) => i.name === 'faq.pdf' && i.size === 5)).toBe(true);
+      expect(s.context.refused.every((name) => name === 'virus.exe')).toBe(true);
+      // A failed file shows the server's words; a waiting one shows none.
+      for (const item of s.context.items)
+        expect(item.error).toBe(item.status === 'failed' ? serverError : null);
+      expect(new Set(s.context.items.map((i) => i.key)).size).toBe(s.context.items.length);
     },
-  );
+  },
+  // Nothing waits while nothing uploads.
+  idle: {
+    shows: (s: Snap) => {
+      expect(s.context.items.filter((i) => i.status === 'queued')).toEqual([]);
+      expect(s.context.currentKey).toBeNull();
+    },
+  },
+  uploading: {
+    tags: ['busy'],
+    // The file sent is the one marked as uploading, a listed file waiting for its turn.
+    runs: { uploadFile: (input: { file: File }, s: Snap) => expect(input.file).toBe(current(s)?.file) },
+    shows: (s: Snap) => expect(current(s)?.status).toBe('queued'),
+  },
 });

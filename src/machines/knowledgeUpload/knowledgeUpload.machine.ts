@@ -154,8 +154,12 @@ export const knowledgeUploadMachine = setup({
         },
       },
       on: {
-        // Removing the file being uploaded leaves the state, which cancels its request.
-        'upload.removed': [{ guard: 'isCurrent', target: 'idle', actions: 'remove' }, { actions: 'remove' }],
+        // Removing the file being uploaded leaves the state, which cancels its request; dropCurrent also
+        // forgets its key, so idle never points at a file that is gone.
+        'upload.removed': [
+          { guard: 'isCurrent', target: 'idle', actions: 'dropCurrent' },
+          { actions: 'remove' },
+        ],
       },
     },
   },
