@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { coverage } from '../../../tests/coverage';
+import { describeStateViews } from '../../../tests/stateViews';
 import type { TokenRemaining } from '../../api/schemas/membership';
-import { modelPaths, replay, stateCoverage } from '../model';
 import { samplePlan } from '../planChange/planChange.model';
 import { connectToasts } from '../toasts/notify';
+import type { ToastInput } from '../toasts/toasts.machine';
 import { billingMachine, billingMessages, customerPlans } from './billing.machine';
 import { billingModel, sampleMembership } from './billing.model';
 import { httpUrl } from './links';
@@ -175,26 +176,115 @@ describe('billing model', () => {
   beforeEach(() => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
   });
-  // One graph per start input; a state reached in several needs replaying once.
-  const paths = [billingModel.input, ...(billingModel.inputs ?? [])].flatMap((input) =>
-    modelPaths(billingMachine, { ...billingModel, input }).shortest.map((path) => ({ path, input })),
-  );
-  const unique = [...new Map(paths.map((p) => [JSON.stringify([p.path.state.value, p.input]), p])).values()];
 
   it('reaches every state and transition', () => {
-    expect(
-      stateCoverage(
-        billingMachine,
-        paths.map((p) => p.path),
-      ).missing,
-    ).toEqual([]);
-    expect(coverage(billingMachine, billingModel).transitions.missing).toEqual([]);
+    const { states, transitions } = coverage(billingMachine, billingModel);
+    expect(states.missing).toEqual([]);
+    expect(transitions.missing).toEqual([]);
+  });
+});
+
+type Snap = SnapshotFrom<typeof billingMachine>;
+const paidSession = 'cs_demo_paid';
+const safePortal = 'https://billing.example.com/portal';
+
+describe('billing model views', () => {
+  // What the user would see outside the snapshot: the toasts raised, the page opened, the console.
+  let toasts: ToastInput[] = [];
+  let opened: string[] = [];
+  let warn: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    toasts = [];
+    opened = [];
+    connectToasts((t) => toasts.push(t));
+    warn = vi.fn();
+    vi.spyOn(console, 'warn').mockImplementation(warn);
   });
 
-  it.each(unique.map((p) => [JSON.stringify(p.path.state.value), p] as const))(
-    'replays the shortest path to %s',
-    (_, { path, input }) => {
-      expect(replay(billingMachine, path, input).value).toEqual(path.state.value);
+  describeStateViews(
+    {
+      ...billingModel,
+      machine: billingMachine.provide({ actions: { openManagement: (_, { url }) => opened.push(url) } }),
+    },
+    {
+      '*': {
+        shows: () => {
+          // A javascript: address is never followed, whatever the provider answered.
+          expect(opened.every((url) => url === safePortal)).toBe(true);
+          // Only the plans and the management page are worth a toast.
+          for (const t of toasts)
+            expect([billingMessages.plansFailed, billingMessages.manageFailed]).toContain(
+              t.title === billingMessages.loadFailed ? t.description : t.title,
+            );
+        },
+      },
+      // A plan change changes the membership and the tokens: both can be fetched again at any time.
+      membership: { enabled: ['membership.refresh'] },
+      'membership.loading': {
+        tags: ['membershipLoading'],
+        runs: { loadMembership: (input: unknown) => expect(input).toBeUndefined() },
+        // A reload keeps what is shown.
+        shows: (s: Snap) => expect([null, sampleMembership]).toContainEqual(s.context.membership),
+      },
+      'membership.known': { shows: (s: Snap) => expect(s.context.membership).toEqual(sampleMembership) },
+      // Spec section 8: only a console warning, no toast; the page goes on with what it had.
+      'membership.unknown': {
+        shows: (s: Snap) => {
+          expect(warn).toHaveBeenCalledWith('Could not load the membership', expect.anything());
+          expect([null, sampleMembership]).toContainEqual(s.context.membership);
+        },
+      },
+      tokens: { enabled: ['membership.refresh'] },
+      'tokens.loading': {
+        tags: ['tokensLoading'],
+        runs: { loadTokens: (input: unknown) => expect(input).toBeUndefined() },
+      },
+      'tokens.ready': {
+        shows: (s: Snap) => {
+          expect(s.context.tokens).toEqual({ remaining: 40_000, limit: 100_000 });
+          expect(s.context.resetTime).toBe('2026-12-01T00:00:00.000Z');
+        },
+      },
+      'tokens.failed': { tags: ['tokensFailed'], enabled: ['tokens.retry'] },
+      plans: {},
+      'plans.loading': {
+        tags: ['plansLoading'],
+        runs: { loadPlans: (input: unknown) => expect(input).toBeUndefined() },
+        shows: (s: Snap) => expect(s.context.plans).toEqual([]),
+      },
+      // Active plans only, lowest level first.
+      'plans.ready': {
+        shows: (s: Snap) => expect(s.context.plans.map((p) => p.id)).toEqual(['plan-free', 'plan-pro']),
+      },
+      'plans.empty': { tags: ['plansEmpty'], shows: (s: Snap) => expect(s.context.plans).toEqual([]) },
+      'plans.failed': {
+        tags: ['plansFailed'],
+        enabled: ['plans.retry'],
+        shows: (s: Snap) => {
+          expect(s.context.plans).toEqual([]);
+          expect(toasts).toContainEqual({
+            variant: 'destructive',
+            title: billingMessages.loadFailed,
+            description: billingMessages.plansFailed,
+          });
+        },
+      },
+      // A paid checkout seen on the way back from the provider makes management available.
+      manage: { enabled: ['subscription.sessionKnown'] },
+      'manage.checking': {},
+      'manage.unavailable': { shows: (s: Snap) => expect(s.context.checkoutSessionId).toBeNull() },
+      'manage.available': {
+        tags: ['canManage'],
+        enabled: ['subscription.manageRequested'],
+        shows: (s: Snap) => expect(s.context.checkoutSessionId).toBe(paidSession),
+      },
+      'manage.opening': {
+        tags: ['canManage', 'managing'],
+        runs: {
+          loadManagementUrl: (input: { sessionId: string }) =>
+            expect(input).toEqual({ sessionId: paidSession }),
+        },
+      },
     },
   );
 });
