@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { coverage } from '../../../tests/coverage';
+import { describeStateViews } from '../../../tests/stateViews';
 import type { Instance, InstanceUpdateBody } from '../../api/schemas/instances';
-import { modelPaths, replay, stateCoverage } from '../model';
+import { modelPaths, stateCoverage } from '../model';
 import { connectToasts } from '../toasts/notify';
 import type { ToastInput } from '../toasts/toasts.machine';
 import { type ChatbotOption, instancesMachine } from './instances.machine';
-import { instancesModel } from './instances.model';
+import { instancesModel, sampleChatbots, sampleInstance } from './instances.model';
 import { instanceMessages } from './messages';
 
 const instance = (id: string, over: Partial<Instance> = {}): Instance => ({
@@ -163,6 +164,23 @@ describe('instances page', () => {
     expect(t.snap().context.instances.map((i) => i.id)).toEqual(['a', 'b']);
   });
 
+  it('reloading the chatbots or the list keeps the open settings dialog and reloads only what was asked', async () => {
+    const t = start();
+    await t.settle();
+    t.actor.send({ type: 'settings.opened', id: 'a' });
+    t.actor.send({ type: 'settings.nameChanged', value: 'Desk' });
+    t.actor.send({ type: 'chatbots.reload' });
+    expect(t.snap().hasTag('chatbotsLoading')).toBe(true);
+    t.actor.send({ type: 'list.reload' });
+    expect(t.snap().hasTag('listLoading')).toBe(true);
+    expect(t.snap().hasTag('settingsOpen')).toBe(true);
+    expect(t.snap().context).toMatchObject({ target: { id: 'a' }, draftName: 'Desk' });
+    await t.settle();
+    expect(t.spies.chatbots).toHaveBeenCalledTimes(2);
+    expect(t.spies.list).toHaveBeenCalledTimes(2);
+    expect(t.snap().context.chatbots).toEqual(bots);
+  });
+
   it('ignores actions on an instance it does not know', async () => {
     const t = start();
     await t.settle();
@@ -172,18 +190,128 @@ describe('instances page', () => {
 });
 
 describe('instances page model', () => {
-  const { shortest } = modelPaths(instancesMachine, instancesModel);
-  const unique = [...new Map(shortest.map((p) => [JSON.stringify(p.state.value), p])).values()];
-
   it('reaches every state and takes every transition', () => {
+    const { shortest } = modelPaths(instancesMachine, instancesModel);
     expect(stateCoverage(instancesMachine, shortest).missing).toEqual([]);
     expect(coverage(instancesMachine, instancesModel).transitions.missing).toEqual([]);
   });
+});
 
-  it.each(unique.map((p) => [JSON.stringify(p.state.value), p] as const))(
-    'replays the shortest path to %s',
-    (_, path) => {
-      expect(replay(instancesMachine, path, instancesModel.input).value).toEqual(path.state.value);
+type Snap = SnapshotFrom<typeof instancesMachine>;
+const serverError = 'Internal server error';
+const listed = instancesModel.outputs?.loadInstances as Instance[];
+const saved = instancesModel.outputs?.saveSettings as Instance;
+/**
+ * The lists the page can show while the list is not ready: none yet, the server's, or the server's with the
+ * last change applied (a saved instance replaced, a deleted one gone) until the reload after it arrives.
+ */
+const listsShown = [
+  [],
+  listed,
+  listed.map((i) => (i.id === saved.id ? saved : i)),
+  listed.filter((i) => i.id !== sampleInstance.id),
+];
+const noTarget = (s: Snap) =>
+  expect(s.context).toMatchObject({ target: null, draftName: '', draftChatbotId: '', settingsError: null });
+
+describeStateViews(instancesModel, {
+  list: { enabled: ['list.reload'] },
+  'list.loading': {
+    tags: ['listLoading'],
+    runs: { loadInstances: (input: unknown) => expect(input).toBeUndefined() },
+    // A reload keeps the list on screen until the new one arrives.
+    shows: (s: Snap) => {
+      expect(listsShown).toContainEqual(s.context.instances);
+      expect([null, serverError]).toContain(s.context.listError);
     },
-  );
+  },
+  'list.ready': {
+    shows: (s: Snap) => {
+      expect(s.context.instances).toEqual(listed);
+      expect(s.context.listError).toBeNull();
+    },
+  },
+  'list.failed': {
+    tags: ['listFailed'],
+    shows: (s: Snap) => {
+      expect(s.context.listError).toBe(serverError);
+      expect(listsShown).toContainEqual(s.context.instances);
+    },
+  },
+  chatbots: { enabled: ['chatbots.reload'] },
+  'chatbots.loading': {
+    tags: ['chatbotsLoading'],
+    runs: {
+      loadChatbots: (input: { userId: string }) =>
+        expect(input).toEqual({ userId: instancesModel.input?.userId }),
+    },
+    shows: (s: Snap) => expect([[], sampleChatbots]).toContainEqual(s.context.chatbots),
+  },
+  'chatbots.ready': {
+    shows: (s: Snap) => {
+      expect(s.context.chatbots).toEqual(sampleChatbots);
+      expect(s.context.chatbotsError).toBeNull();
+    },
+  },
+  'chatbots.failed': {
+    tags: ['chatbotsFailed'],
+    shows: (s: Snap) => {
+      expect(s.context.chatbotsError).toBe(serverError);
+      expect([[], sampleChatbots]).toContainEqual(s.context.chatbots);
+    },
+  },
+  action: {},
+  'action.idle': {
+    // Settings and Delete are offered on an instance that is listed.
+    enabled: (s: Snap) =>
+      s.context.instances.some((i) => i.id === sampleInstance.id)
+        ? ['settings.opened', 'delete.requested']
+        : [],
+    // No dialog open, and nothing of the last one kept.
+    shows: noTarget,
+  },
+  'action.editing': {
+    tags: ['settingsOpen'],
+    // Save needs a name and a chatbot.
+    enabled: (s: Snap) => [
+      'settings.nameChanged',
+      'settings.chatbotChanged',
+      'settings.closed',
+      ...(s.context.draftName.trim() && s.context.draftChatbotId ? ['settings.saved'] : []),
+    ],
+    shows: (s: Snap) => {
+      expect(s.context.target?.id).toBe(sampleInstance.id);
+      // The dialog opens with the instance's own name and chatbot; the user may have changed them since.
+      expect(['', 'Front desk', sampleInstance.instanceName]).toContain(s.context.draftName);
+      expect(['bot-tjnjtc2s', sampleInstance.chatbotId]).toContain(s.context.draftChatbotId);
+      expect([null, serverError]).toContain(s.context.settingsError);
+    },
+  },
+  'action.saving': {
+    tags: ['settingsOpen', 'busy'],
+    runs: {
+      saveSettings: (input: { id: string; body: InstanceUpdateBody }, s: Snap) =>
+        expect(input).toEqual({
+          id: sampleInstance.id,
+          body: { instanceName: s.context.draftName.trim(), chatbotId: s.context.draftChatbotId },
+        }),
+    },
+    shows: (s: Snap) => {
+      expect(s.context.draftName.trim()).not.toBe('');
+      expect(s.context.settingsError).toBeNull();
+    },
+  },
+  'action.confirmingDelete': {
+    tags: ['confirmingDelete'],
+    enabled: ['delete.confirmed', 'delete.cancelled'],
+    shows: (s: Snap) => {
+      expect(s.context.target?.id).toBe(sampleInstance.id);
+      expect(s.context).toMatchObject({ draftName: '', draftChatbotId: '', settingsError: null });
+    },
+  },
+  'action.deleting': {
+    tags: ['confirmingDelete', 'busy'],
+    runs: { logout: (input: { id: string }) => expect(input).toEqual({ id: sampleInstance.id }) },
+    shows: (s: Snap) => expect(s.context.target?.id).toBe(sampleInstance.id),
+  },
 });

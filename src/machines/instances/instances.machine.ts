@@ -99,8 +99,9 @@ export const instancesMachine = setup({
   states: {
     list: {
       initial: 'loading',
-      // A reload restarts the call; the list on screen stays until the new one arrives.
-      on: { 'list.reload': { target: '.loading', reenter: true } },
+      // A reload restarts the call; the list on screen stays until the new one arrives. (No `reenter`: in a
+      // parallel machine it would restart every region, closing an open dialog and reloading the chatbots.)
+      on: { 'list.reload': { target: '.loading' } },
       states: {
         loading: {
           tags: ['listLoading'],
@@ -123,7 +124,8 @@ export const instancesMachine = setup({
     },
     chatbots: {
       initial: 'loading',
-      on: { 'chatbots.reload': { target: '.loading', reenter: true } },
+      // Reloads the chatbots only, e.g. from the open settings dialog (see list.reload).
+      on: { 'chatbots.reload': { target: '.loading' } },
       states: {
         loading: {
           tags: ['chatbotsLoading'],
