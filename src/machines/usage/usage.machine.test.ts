@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { coverage } from '../../../tests/coverage';
+import { describeStateViews } from '../../../tests/stateViews';
 import { TimeRange, type TimeRangeCode, type UsageInfo } from '../../api/schemas/instances';
-import { modelPaths, replay, stateCoverage } from '../model';
+import { modelPaths, stateCoverage } from '../model';
 import { USAGE_PERIODS, usageMachine } from './usage.machine';
-import { usageModel } from './usage.model';
+import { sampleUsage, usageModel } from './usage.model';
 
 const usage = (total: number): UsageInfo => ({
   nowInstanceNum: 1,
@@ -79,26 +80,58 @@ describe('usage details', () => {
 });
 
 describe('usage model', () => {
-  // One graph per start input; a state reached in several needs replaying once.
-  const paths = [usageModel.input, ...(usageModel.inputs ?? [])].flatMap((input) =>
-    modelPaths(usageMachine, { ...usageModel, input }).shortest.map((path) => ({ path, input })),
-  );
-  const unique = [...new Map(paths.map((p) => [JSON.stringify([p.path.state.value, p.input]), p])).values()];
-
   it('reaches every state and transition', () => {
-    expect(
-      stateCoverage(
-        usageMachine,
-        paths.map((p) => p.path),
-      ).missing,
-    ).toEqual([]);
+    // One graph per start input.
+    const paths = [usageModel.input, ...(usageModel.inputs ?? [])].flatMap(
+      (input) => modelPaths(usageMachine, { ...usageModel, input }).shortest,
+    );
+    expect(stateCoverage(usageMachine, paths).missing).toEqual([]);
     expect(coverage(usageMachine, usageModel).transitions.missing).toEqual([]);
   });
+});
 
-  it.each(unique.map((p) => [JSON.stringify(p.path.state.value), p] as const))(
-    'replays the shortest path to %s',
-    (_, { path, input }) => {
-      expect(replay(usageMachine, path, input).value).toEqual(path.state.value);
+type Snap = SnapshotFrom<typeof usageMachine>;
+const serverError = 'Internal server error';
+// The model's periods: all time (the first shown) and today.
+const periods: number[] = [TimeRange.all, TimeRange.today];
+
+describeStateViews(usageModel, {
+  '*': {
+    enabled: ['period.changed'],
+    // Another offered period can be chosen at any time; the current one and periods not offered cannot.
+    shows: (s: Snap) => {
+      expect(periods).toContain(s.context.timeRange);
+      for (const timeRange of periods)
+        expect(s.can({ type: 'period.changed', timeRange: timeRange as TimeRangeCode })).toBe(
+          timeRange !== s.context.timeRange,
+        );
+      expect(s.can({ type: 'period.changed', timeRange: TimeRange.thisYear })).toBe(false);
     },
-  );
+  },
+  loading: {
+    tags: ['busy'],
+    runs: {
+      loadUsage: (input: { timeRange: number }, s: Snap) =>
+        expect(input).toEqual({ timeRange: s.context.timeRange }),
+    },
+    // The last answer stays on the card while the next one loads.
+    shows: (s: Snap) => {
+      expect([null, sampleUsage]).toContainEqual(s.context.usage);
+      expect([null, serverError]).toContain(s.context.error);
+    },
+  },
+  ready: {
+    shows: (s: Snap) => {
+      expect(s.context.usage).toEqual(sampleUsage);
+      expect(s.context.error).toBeNull();
+    },
+  },
+  failed: {
+    tags: ['error'],
+    enabled: ['usage.retry'],
+    shows: (s: Snap) => {
+      expect(s.context.error).toBe(serverError);
+      expect([null, sampleUsage]).toContainEqual(s.context.usage);
+    },
+  },
 });
