@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { coverage } from '../../../tests/coverage';
-import type { CreatePaymentResult } from '../../api/schemas/payments';
+import { describeStateViews } from '../../../tests/stateViews';
+import { type CreatePaymentResult, ScheduleType } from '../../api/schemas/payments';
 import { MEMBERSHIP_REFRESH_DELAY_MS, PLAN_UPDATE_RELOAD_DELAY_MS } from '../constants';
-import { modelPaths, replay, stateCoverage } from '../model';
 import { connectToasts } from '../toasts/notify';
+import type { ToastInput } from '../toasts/toasts.machine';
 import {
   monthlyEquivalent,
   planChangeMachine,
@@ -198,26 +199,128 @@ describe('return from payment', () => {
 });
 
 describe('plan change model', () => {
-  // One graph per start input; a state reached in several needs replaying once.
-  const paths = [planChangeModel.input, ...(planChangeModel.inputs ?? [])].flatMap((input) =>
-    modelPaths(planChangeMachine, { ...planChangeModel, input }).shortest.map((path) => ({ path, input })),
-  );
-  const unique = [...new Map(paths.map((p) => [JSON.stringify([p.path.state.value, p.input]), p])).values()];
-
   it('reaches every state and transition', () => {
-    expect(
-      stateCoverage(
-        planChangeMachine,
-        paths.map((p) => p.path),
-      ).missing,
-    ).toEqual([]);
-    expect(coverage(planChangeMachine, planChangeModel).transitions.missing).toEqual([]);
+    const { states, transitions } = coverage(planChangeMachine, planChangeModel);
+    expect(states.missing).toEqual([]);
+    expect(transitions.missing).toEqual([]);
+  });
+});
+
+type Snap = SnapshotFrom<typeof planChangeMachine>;
+const checkoutUrl = 'https://checkout.example/cs_1';
+const returnedSession = 'cs_demo_returned';
+const toastTitles = (toasts: ToastInput[]) => toasts.map((t) => t.title);
+
+describe('plan change model views', () => {
+  // What happens outside the snapshot: the toasts, and the window actions the view injects.
+  let toasts: ToastInput[] = [];
+  let calls = { redirect: [] as string[], remember: [] as string[], clearQuery: 0, refreshMembership: 0 };
+  beforeEach(() => {
+    toasts = [];
+    calls = { redirect: [], remember: [], clearQuery: 0, refreshMembership: 0 };
+    connectToasts((t) => toasts.push(t));
   });
 
-  it.each(unique.map((p) => [JSON.stringify(p.path.state.value), p] as const))(
-    'replays the shortest path to %s',
-    (_, { path, input }) => {
-      expect(replay(planChangeMachine, path, input).value).toEqual(path.state.value);
+  describeStateViews(
+    {
+      ...planChangeModel,
+      machine: planChangeMachine.provide({
+        actions: {
+          redirect: (_, { url }) => calls.redirect.push(url),
+          rememberSession: (_, { sessionId }) => calls.remember.push(sessionId),
+          clearQuery: () => calls.clearQuery++,
+          refreshMembership: () => calls.refreshMembership++,
+        },
+      }),
+    },
+    {
+      // Only a followable checkout address is ever visited.
+      '*': { shows: () => expect(calls.redirect.every((url) => url === checkoutUrl)).toBe(true) },
+      change: {},
+      'change.idle': {
+        // Pro and the monthly-only plan are above Starter; Free is below it.
+        enabled: ['plan.selected'],
+        shows: (s: Snap) => {
+          expect(s.context.plan).toBeNull();
+          expect(s.context.scheduleType).toBeNull();
+          expect(s.context.redirectUrl).toBeNull();
+        },
+      },
+      // The dialog asks for a billing cycle of a plan that can be chosen (never a lower one).
+      'change.choosingCycle': {
+        tags: ['dialog'],
+        enabled: ['cycle.chosen', 'dialog.closed'],
+        shows: (s: Snap) => {
+          expect(['plan-pro', 'plan-monthly']).toContain(s.context.plan?.id);
+          expect(s.context.scheduleType).toBeNull();
+        },
+      },
+      'change.paying': {
+        tags: ['dialog', 'busy'],
+        enabled: ['dialog.closed'],
+        runs: {
+          createPayment: (input: { membershipId: string; scheduleType: number }, s: Snap) =>
+            expect(input).toEqual({ membershipId: s.context.plan?.id, scheduleType: s.context.scheduleType }),
+        },
+        // Yearly is paid only for a plan with a yearly price.
+        shows: (s: Snap) =>
+          expect(
+            s.context.scheduleType === ScheduleType.monthly ||
+              (s.context.scheduleType === ScheduleType.yearly && (s.context.plan?.yearlyPrice ?? 0) > 0),
+          ).toBe(true),
+      },
+      'change.redirecting': {
+        tags: ['dialog', 'busy', 'redirecting'],
+        shows: (s: Snap) => {
+          expect(s.context.redirectUrl).toBe(checkoutUrl);
+          expect(calls.redirect).toEqual([checkoutUrl]);
+        },
+      },
+      'change.updated': {
+        tags: ['updated'],
+        shows: () => expect(toastTitles(toasts)).toContain(planChangeMessages.updated),
+      },
+      'change.failed': {
+        tags: ['dialog', 'error'],
+        // Choosing a cycle again is the retry.
+        enabled: ['cycle.chosen', 'dialog.closed'],
+        shows: (s: Snap) => {
+          expect(toasts).toContainEqual({
+            variant: 'destructive',
+            title: planChangeMessages.paymentFailed,
+            description: planChangeMessages.paymentFailedDetail,
+          });
+          expect(s.context.redirectUrl).toBeNull();
+        },
+      },
+      paymentReturn: {},
+      'paymentReturn.checking': {},
+      // Nothing to do without a session id from the provider.
+      'paymentReturn.none': {
+        shows: (s: Snap) => {
+          expect(s.context.returnSessionId).toBeNull();
+          expect(toastTitles(toasts)).not.toContain(planChangeMessages.paid);
+          expect(calls.remember).toEqual([]);
+        },
+      },
+      // Back from a paid checkout: announced, remembered, the address cleaned, the membership fetched later.
+      'paymentReturn.refreshing': {
+        tags: ['refreshing'],
+        shows: (s: Snap) => {
+          expect(s.context.returnSessionId).toBe(returnedSession);
+          expect(toastTitles(toasts)).toContain(planChangeMessages.paid);
+          expect(calls.remember).toEqual([returnedSession]);
+          expect(calls.clearQuery).toBe(1);
+          expect(calls.refreshMembership).toBe(0);
+        },
+      },
+      'paymentReturn.done': {
+        shows: (s: Snap) => {
+          expect(s.context.returnSessionId).toBe(returnedSession);
+          expect(calls.remember).toEqual([returnedSession]);
+          expect(calls.refreshMembership).toBe(1);
+        },
+      },
     },
   );
 });
