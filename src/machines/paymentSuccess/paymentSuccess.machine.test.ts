@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { coverage } from '../../../tests/coverage';
+import { describeStateViews } from '../../../tests/stateViews';
 import type { PaymentSessionDetails } from '../../api/schemas/payments';
-import { modelPaths, replay, stateCoverage } from '../model';
+import { modelPaths, stateCoverage } from '../model';
 import { paymentSuccessMachine, paymentSuccessMessages } from './paymentSuccess.machine';
-import { paymentSuccessModel } from './paymentSuccess.model';
+import { paymentSuccessModel, sampleDetails } from './paymentSuccess.model';
 
 const details = { paymentAmount: 29_900, paymentCurrency: 'usd' } as PaymentSessionDetails;
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -61,29 +62,55 @@ describe('payment success', () => {
 });
 
 describe('payment success model', () => {
-  // One graph per start input; a state reached in several needs replaying once.
-  const paths = [paymentSuccessModel.input, ...(paymentSuccessModel.inputs ?? [])].flatMap((input) =>
-    modelPaths(paymentSuccessMachine, { ...paymentSuccessModel, input }).shortest.map((path) => ({
-      path,
-      input,
-    })),
-  );
-  const unique = [...new Map(paths.map((p) => [JSON.stringify([p.path.state.value, p.input]), p])).values()];
-
   it('reaches every state and transition', () => {
-    expect(
-      stateCoverage(
-        paymentSuccessMachine,
-        paths.map((p) => p.path),
-      ).missing,
-    ).toEqual([]);
+    // One graph per start input.
+    const paths = [paymentSuccessModel.input, ...(paymentSuccessModel.inputs ?? [])].flatMap(
+      (input) => modelPaths(paymentSuccessMachine, { ...paymentSuccessModel, input }).shortest,
+    );
+    expect(stateCoverage(paymentSuccessMachine, paths).missing).toEqual([]);
     expect(coverage(paymentSuccessMachine, paymentSuccessModel).transitions.missing).toEqual([]);
   });
+});
 
-  it.each(unique.map((p) => [JSON.stringify(p.path.state.value), p] as const))(
-    'replays the shortest path to %s',
-    (_, { path, input }) => {
-      expect(replay(paymentSuccessMachine, path, input).value).toEqual(path.state.value);
+type Snap = SnapshotFrom<typeof paymentSuccessMachine>;
+const paidSession = paymentSuccessModel.input?.sessionId;
+
+describeStateViews(paymentSuccessModel, {
+  // Never at rest: the sessionId from the address decides at once.
+  checking: {},
+  missing: {
+    tags: ['loadFailed'],
+    // Nothing to retry without a session: only the way back to billing.
+    shows: (s: Snap) =>
+      expect(s.context).toEqual({
+        sessionId: null,
+        details: null,
+        error: paymentSuccessMessages.missingSession,
+      }),
+  },
+  loading: {
+    tags: ['busy'],
+    runs: {
+      loadDetails: (input: { sessionId: string }) => expect(input).toEqual({ sessionId: paidSession }),
     },
-  );
+    // A retry's earlier failure is not on screen while loading.
+    shows: (s: Snap) => {
+      expect(s.context.details).toBeNull();
+      expect([null, paymentSuccessMessages.fetchFailed]).toContainEqual(s.context.error);
+    },
+  },
+  ready: {
+    shows: (s: Snap) =>
+      expect(s.context).toEqual({ sessionId: paidSession, details: sampleDetails, error: null }),
+  },
+  failed: {
+    tags: ['loadFailed'],
+    enabled: ['details.retry'],
+    shows: (s: Snap) =>
+      expect(s.context).toEqual({
+        sessionId: paidSession,
+        details: null,
+        error: paymentSuccessMessages.fetchFailed,
+      }),
+  },
 });
