@@ -1,18 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { createActor, type SnapshotFrom, waitFor } from 'xstate';
 import { resetAndSeed } from '../../../mocks/node';
 import { planOf } from '../../../mocks/rules';
 import { DEMO_OWNER } from '../../../mocks/seed';
 import { call, withMockServer } from '../../../mocks/testing';
 import { coverage } from '../../../tests/coverage';
-import { modelPaths, replay, stateCoverage } from '../../machines/model';
+import { describeStateViews } from '../../../tests/stateViews';
 import { demoCheckoutMachine } from './demoCheckout.machine';
 import { demoCheckoutModel } from './demoCheckout.model';
-
-withMockServer();
-beforeEach(async () => {
-  await resetAndSeed();
-});
 
 /** A pending checkout of the demo owner (a Starter trial) for Pro, as the app would create it. */
 async function pendingCheckout(scheduleType: 1 | 2 = 1): Promise<string> {
@@ -36,6 +31,11 @@ function start(sessionId: string | null) {
 }
 
 describe('demo checkout', () => {
+  withMockServer();
+  beforeEach(async () => {
+    await resetAndSeed();
+  });
+
   it('shows the pending session, pays it, and returns to payment success; the plan applies', async () => {
     const sessionId = await pendingCheckout(2);
     const { actor, returnPaid } = start(sessionId);
@@ -76,27 +76,95 @@ describe('demo checkout', () => {
 });
 
 describe('demo checkout model', () => {
-  const paths = [demoCheckoutModel.input, ...(demoCheckoutModel.inputs ?? [])].flatMap((input) =>
-    modelPaths(demoCheckoutMachine, { ...demoCheckoutModel, input }).shortest.map((path) => ({
-      path,
-      input,
-    })),
-  );
-
   it('reaches every state and transition', () => {
-    expect(
-      stateCoverage(
-        demoCheckoutMachine,
-        paths.map((p) => p.path),
-      ).missing,
-    ).toEqual([]);
-    expect(coverage(demoCheckoutMachine, demoCheckoutModel).transitions.missing).toEqual([]);
+    const { states, transitions } = coverage(demoCheckoutMachine, demoCheckoutModel);
+    expect(states.missing).toEqual([]);
+    expect(transitions.missing).toEqual([]);
   });
+});
 
-  it.each(paths.map((p) => [JSON.stringify(p.path.state.value), p] as const))(
-    'replays the shortest path to %s',
-    (_, { path, input }) => {
-      expect(replay(demoCheckoutMachine, path, input).value).toEqual(path.state.value);
+type Snap = SnapshotFrom<typeof demoCheckoutMachine>;
+const sessionId = 'cs_demo_model';
+
+describe('demo checkout model views', () => {
+  // Where the page sends the user back to the app, as the provider's success and cancel URLs would.
+  let returned = { paid: [] as string[], cancelled: 0 };
+  beforeEach(() => {
+    returned = { paid: [], cancelled: 0 };
+  });
+  const status = (s: Snap) => s.context.checkout?.status;
+  const stays = () => expect(returned).toEqual({ paid: [], cancelled: 0 });
+
+  describeStateViews(
+    {
+      ...demoCheckoutModel,
+      machine: demoCheckoutMachine.provide({
+        actions: {
+          returnPaid: (_, params) => returned.paid.push(params.sessionId),
+          returnCancelled: () => returned.cancelled++,
+        },
+      }),
+    },
+    {
+      checking: {},
+      loading: {
+        runs: { lookup: (input: { sessionId: string }) => expect(input).toEqual({ sessionId }) },
+        shows: stays,
+      },
+      // A pending checkout: its summary, Pay and Cancel.
+      open: {
+        enabled: ['checkout.paid', 'checkout.cancelled'],
+        shows: (s: Snap) => {
+          expect(status(s)).toBe('pending');
+          stays();
+        },
+      },
+      'open.ready': {},
+      'open.failed': { tags: ['error'] },
+      paying: {
+        tags: ['busy', 'paying'],
+        runs: { pay: (input: { sessionId: string }) => expect(input).toEqual({ sessionId }) },
+        shows: (s: Snap) => expect(status(s)).toBe('pending'),
+      },
+      cancelling: {
+        tags: ['busy', 'cancelling'],
+        runs: { cancel: (input: { sessionId: string }) => expect(input).toEqual({ sessionId }) },
+        shows: (s: Snap) => expect(status(s)).toBe('pending'),
+      },
+      // Paid here: back to the app with the session, once.
+      paid: {
+        tags: ['busy'],
+        shows: (s: Snap) => {
+          expect(status(s)).toBe('paid');
+          expect(returned).toEqual({ paid: [sessionId], cancelled: 0 });
+        },
+      },
+      cancelled: {
+        tags: ['busy'],
+        shows: (s: Snap) => {
+          expect(status(s)).toBe('cancelled');
+          expect(returned).toEqual({ paid: [], cancelled: 1 });
+        },
+      },
+      // Settled elsewhere: the page says so and stays.
+      alreadyPaid: {
+        shows: (s: Snap) => {
+          expect(status(s)).toBe('paid');
+          stays();
+        },
+      },
+      alreadyCancelled: {
+        shows: (s: Snap) => {
+          expect(status(s)).toBe('cancelled');
+          stays();
+        },
+      },
+      unknown: {
+        shows: (s: Snap) => {
+          if (s.context.sessionId === null) expect(s.context.checkout).toBeNull();
+          stays();
+        },
+      },
     },
   );
 });
