@@ -1,12 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { coverage } from '../../../tests/coverage';
+import { describeStateViews } from '../../../tests/stateViews';
 import type { MembershipPlan, PlanBody } from '../../api/schemas/membership';
-import { modelPaths, replay, stateCoverage } from '../model';
+import { modelPaths, stateCoverage } from '../model';
+import { samplePlan } from '../planChange/planChange.model';
 import { connectToasts } from '../toasts/notify';
 import { planAdminMachine, planAdminMessages } from './planAdmin.machine';
 import { planAdminModel } from './planAdmin.model';
-import { draftOf, invalidFields, newPlanDraft, toPlanBody } from './planDraft';
+import { draftOf, invalidFields, newPlanDraft, type PlanDraft, toPlanBody } from './planDraft';
 
 const plan = (over: Partial<MembershipPlan>): MembershipPlan => ({
   id: 'plan-pro',
@@ -242,26 +244,116 @@ describe('plan administration', () => {
 });
 
 describe('plan administration model', () => {
-  // One graph per start input; a state reached in several needs replaying once.
-  const paths = [planAdminModel.input, ...(planAdminModel.inputs ?? [])].flatMap((input) =>
-    modelPaths(planAdminMachine, { ...planAdminModel, input }).shortest.map((path) => ({ path, input })),
-  );
-  const unique = [...new Map(paths.map((p) => [JSON.stringify([p.path.state.value, p.input]), p])).values()];
-
   it('reaches every state and transition', () => {
-    expect(
-      stateCoverage(
-        planAdminMachine,
-        paths.map((p) => p.path),
-      ).missing,
-    ).toEqual([]);
+    // One graph per start input.
+    const paths = [planAdminModel.input, ...(planAdminModel.inputs ?? [])].flatMap(
+      (input) => modelPaths(planAdminMachine, { ...planAdminModel, input }).shortest,
+    );
+    expect(stateCoverage(planAdminMachine, paths).missing).toEqual([]);
     expect(coverage(planAdminMachine, planAdminModel).transitions.missing).toEqual([]);
   });
+});
 
-  it.each(unique.map((p) => [JSON.stringify(p.path.state.value), p] as const))(
-    'replays the shortest path to %s',
-    (_, { path, input }) => {
-      expect(replay(planAdminMachine, path, input).value).toEqual(path.state.value);
+type Snap = SnapshotFrom<typeof planAdminMachine>;
+// The plan the model edits and deletes, and a new plan's body as spec section 9 sets it.
+const modelPro = samplePlan();
+const { id: _proId, ...proBody } = modelPro;
+const newPlanBody: PlanBody = {
+  name: '',
+  description: null,
+  level: 1,
+  instanceLimit: 1,
+  chatbotLimit: 1,
+  monthlyTokenLimit: 1000,
+  totalChatSessionLimit: 1000,
+  knowledgeBaseFileLimit: 10,
+  monthlyPrice: 0,
+  yearlyPrice: 0,
+  monthlyPriceId: null,
+  yearlyPriceId: null,
+  hasAdvancedFeatures: false,
+  hasCustomPrompt: false,
+  status: 1,
+};
+const closedForm = (s: Snap) => {
+  expect(s.context.draft).toEqual(newPlanDraft());
+  expect(s.context.invalid).toEqual([]);
+};
+/** The form shows the plan it opened with, changed only by what was typed (a name, a level that is no number). */
+const typed = (s: Snap, opened: PlanDraft) => {
+  expect(['', 'Growth', opened.name]).toContain(s.context.draft.name);
+  expect(['x', opened.level]).toContain(s.context.draft.level);
+  expect({ ...s.context.draft, name: opened.name, level: opened.level }).toEqual(opened);
+  // A field is marked only while its value is not a number (and only until it is changed).
+  for (const field of s.context.invalid) expect(s.context.draft[field]).toBe('x');
+};
+
+describeStateViews(planAdminModel, {
+  loading: {
+    tags: ['loading'],
+    runs: { loadPlans: (input: unknown) => expect(input).toBeUndefined() },
+    shows: (s: Snap) => {
+      expect(s.context.plans).toEqual([]);
+      expect(s.context.target).toBeNull();
+      closedForm(s);
     },
-  );
+  },
+  failed: {
+    tags: ['error'],
+    enabled: ['plans.retry'],
+    shows: (s: Snap) => expect(s.context.plans).toEqual([]),
+  },
+  list: {
+    enabled: ['plan.createRequested', 'plan.editRequested', 'plan.deleteRequested'],
+    // Every plan but deleted ones, lowest level first; no form or confirmation left over.
+    shows: (s: Snap) => {
+      const levels = s.context.plans.map((p) => p.level);
+      expect(levels).toEqual([...levels].sort((a, b) => a - b));
+      expect(s.context.plans.map((p) => p.id)).toContain('plan-free');
+      for (const plan of s.context.plans) expect(['plan-free', 'plan-pro', 'plan-new']).toContain(plan.id);
+      expect(s.context.target).toBeNull();
+      closedForm(s);
+    },
+  },
+  form: { tags: ['form'], enabled: ['form.closed'] },
+  'form.creating': { shows: (s: Snap) => expect(s.context.target).toBeNull() },
+  'form.creating.filling': {
+    // Save is always offered: a value the API would refuse is marked instead of sent.
+    enabled: ['form.changed', 'form.submitted'],
+    shows: (s: Snap) => typed(s, newPlanDraft()),
+  },
+  'form.creating.saving': {
+    tags: ['busy'],
+    runs: {
+      createPlan: (input: PlanBody, s: Snap) =>
+        expect(input).toEqual({ ...newPlanBody, name: s.context.draft.name }),
+    },
+    shows: (s: Snap) => expect(s.context.invalid).toEqual([]),
+  },
+  'form.updating': { shows: (s: Snap) => expect(s.context.target).toEqual(modelPro) },
+  'form.updating.filling': {
+    enabled: ['form.changed', 'form.submitted'],
+    shows: (s: Snap) => typed(s, draftOf(modelPro)),
+  },
+  'form.updating.saving': {
+    tags: ['busy'],
+    runs: {
+      updatePlan: (input: { id: string; body: PlanBody }, s: Snap) =>
+        expect(input).toEqual({ id: modelPro.id, body: { ...proBody, name: s.context.draft.name } }),
+    },
+    shows: (s: Snap) => expect(s.context.invalid).toEqual([]),
+  },
+  confirmingDelete: {
+    tags: ['confirm'],
+    enabled: ['delete.confirmed', 'delete.cancelled'],
+    shows: (s: Snap) => {
+      expect(s.context.target).toEqual(modelPro);
+      closedForm(s);
+    },
+  },
+  deleting: {
+    tags: ['confirm', 'busy'],
+    runs: { deletePlan: (input: { id: string }) => expect(input).toEqual({ id: modelPro.id }) },
+    shows: (s: Snap) => expect(s.context.target).toEqual(modelPro),
+  },
 });
