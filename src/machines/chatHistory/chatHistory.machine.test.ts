@@ -1,15 +1,24 @@
 import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import type { ChatAnalysis, ChatMessage, ChatSession, StarResult } from '../../api/schemas/chatSessions';
+import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
+import { describeStateViews } from '../../../tests/stateViews';
+import {
+  type ChatAnalysis,
+  type ChatMessage,
+  type ChatSession,
+  SessionFilter,
+  type StarResult,
+} from '../../api/schemas/chatSessions';
 import { activateLocale } from '../../i18n/i18n';
 import { SEARCH_DEBOUNCE_MS } from '../constants';
-import { modelPaths, replay, stateCoverage } from '../model';
+import { modelPaths, stateCoverage } from '../model';
 import { connectToasts } from '../toasts/notify';
 import type { ToastInput } from '../toasts/toasts.machine';
 import { type ChatHistoryInput, chatHistoryMachine, chatHistoryMessages } from './chatHistory.machine';
 import {
   sampleAnalysis as analysis,
   chatHistoryModel,
+  demoMessages,
+  demoSessions,
   sampleMessages as messages,
   sampleSessions as sessions,
 } from './chatHistory.model';
@@ -378,9 +387,133 @@ describe('chat history model', () => {
   it('reaches every state', () => {
     expect(stateCoverage(chatHistoryModel.machine, shortest).missing).toEqual([]);
   });
+});
 
-  it(`replays all ${shortest.length} shortest paths`, () => {
-    for (const path of shortest)
-      expect(replay(chatHistoryModel.machine, path).value).toEqual(path.state.value);
-  });
+type Snap = SnapshotFrom<typeof chatHistoryMachine>;
+const serverError = 'Internal server error';
+// The list leaves out the newsletter and the placeholder number.
+const listed = demoSessions.filter((s) => s.fromNumber.endsWith('@c.us') && s.fromNumber !== '0@c.us');
+const openId = (s: Snap) => s.context.selected?.id;
+
+describeStateViews(chatHistoryModel, {
+  '*': {
+    // The export options can be set at any time; they apply to the next file.
+    enabled: ['export.formatChanged', 'export.includeAnalysisChanged', 'export.includeTimestampsChanged'],
+    shows: (s: Snap) => {
+      expect(['', '852']).toContain(s.context.phone);
+      expect([SessionFilter.all, SessionFilter.starred]).toContain(s.context.filter);
+    },
+  },
+  // Searching and filtering are always possible.
+  list: { enabled: ['search.changed', 'search.submitted', 'filter.changed'] },
+  'list.debouncing': { tags: ['listBusy'], shows: (s: Snap) => expect(s.context.phone).toBe('852') },
+  'list.loading': {
+    tags: ['listBusy'],
+    runs: {
+      searchSessions: (input: { phone: string; filter: number }, s: Snap) =>
+        expect(input).toEqual({ phone: s.context.phone.trim(), filter: s.context.filter }),
+    },
+  },
+  'list.ready': {
+    shows: (s: Snap) => {
+      expect(s.context.listError).toBeNull();
+      expect(s.context.sessions.map((x) => x.id)).toEqual(listed.map((x) => x.id));
+    },
+  },
+  'list.failed': {
+    tags: ['listError'],
+    enabled: ['list.retry'],
+    shows: (s: Snap) => expect(s.context.listError).toBe(serverError),
+  },
+  conversation: {
+    // Any listed conversation but the open one can be opened; closing is always possible.
+    enabled: (s: Snap) => [
+      'session.closed',
+      ...(s.context.sessions.some((x) => x.id !== openId(s)) ? ['session.selected'] : []),
+    ],
+  },
+  'conversation.none': {
+    tags: ['nothingSelected'],
+    shows: (s: Snap) => {
+      expect(s.context.selected).toBeNull();
+      expect(s.context.messages).toEqual([]);
+      expect(s.context.analysisError).toBeNull();
+      expect(s.context.exportedFile).toBeNull();
+    },
+  },
+  'conversation.open': {
+    shows: (s: Snap) => expect(listed.map((x) => x.id)).toContain(openId(s)),
+  },
+  'conversation.open.messages': {},
+  'conversation.open.messages.loading': {
+    tags: ['messagesLoading'],
+    runs: { loadMessages: (input: { id: string }, s: Snap) => expect(input).toEqual({ id: openId(s) }) },
+  },
+  'conversation.open.messages.ready': {
+    enabled: ['messages.refresh'],
+    shows: (s: Snap) => expect(s.context.messages).toEqual(demoMessages),
+  },
+  // Spec section 8: the list is emptied ('No messages found').
+  'conversation.open.messages.failed': {
+    tags: ['messagesFailed'],
+    enabled: ['messages.refresh'],
+    shows: (s: Snap) => expect(s.context.messages).toEqual([]),
+  },
+  'conversation.open.analysis': {},
+  'conversation.open.analysis.idle': {
+    enabled: ['analysis.requested'],
+    shows: (s: Snap) => expect(s.context.analysisError).toBeNull(),
+  },
+  'conversation.open.analysis.analyzing': {
+    tags: ['analyzing'],
+    runs: { analyzeSession: (input: { id: string }, s: Snap) => expect(input).toEqual({ id: openId(s) }) },
+  },
+  'conversation.open.analysis.failed': {
+    tags: ['analysisFailed'],
+    enabled: ['analysis.requested'],
+    shows: (s: Snap) => expect(s.context.analysisError).toBe(serverError),
+  },
+  'conversation.open.export': {
+    // Only a loaded conversation with messages makes a complete file.
+    enabled: (s: Snap) => [
+      'export.done',
+      'export.failed',
+      ...(s.hasTag('messagesLoading') || s.hasTag('messagesFailed') || s.context.messages.length === 0
+        ? []
+        : ['export.requested']),
+    ],
+  },
+  'conversation.open.export.idle': { shows: (s: Snap) => expect(s.context.exportedFile).toBeNull() },
+  'conversation.open.export.done': {
+    tags: ['exported'],
+    shows: (s: Snap) => expect(s.context.exportedFile).toBe('chat-85298455226-20261121-164700.json'),
+  },
+  'conversation.open.export.failed': {
+    tags: ['exportFailed'],
+    shows: (s: Snap) => expect(s.context.exportedFile).toBeNull(),
+  },
+  star: {},
+  'star.idle': {
+    // A star needs an open conversation, and one save at a time.
+    enabled: (s: Snap) => (s.context.selected ? ['star.toggled'] : []),
+    shows: (s: Snap) => expect(s.context.pendingStar).toBeNull(),
+  },
+  'star.saving': {
+    tags: ['starSaving'],
+    runs: {
+      starSession: (input: { id: string; isStarred: boolean }, s: Snap) =>
+        expect(input).toEqual(s.context.pendingStar),
+    },
+    // The new value shows at once, in the list and in the open conversation.
+    shows: (s: Snap) => {
+      const pending = s.context.pendingStar;
+      expect(listed.map((x) => x.id)).toContain(pending?.id);
+      for (const row of s.context.sessions.filter((x) => x.id === pending?.id))
+        expect(row.isStarred).toBe(pending?.isStarred);
+      if (openId(s) === pending?.id) expect(s.context.selected?.isStarred).toBe(pending?.isStarred);
+    },
+  },
+  tab: { enabled: ['tab.selected'] },
+  'tab.analysis': {},
+  'tab.export': {},
 });
