@@ -1,10 +1,57 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.ts';
 
 // Overridable so several builds can be tested side by side.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const DIST = process.env.E2E_DIST ?? 'dist-demo';
+const PROD_DIST = 'dist';
 const PROD_PORT = PORT + 1;
+
+/** What the builds are made from (tests excluded): a build older than these may not show a change. */
+const SOURCES = [
+  'src',
+  'mocks',
+  'public',
+  'scripts/vite',
+  'index.html',
+  'vite.config.ts',
+  'lingui.config.ts',
+];
+
+function newestSource(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return /\.test\.tsx?$/.test(path) ? 0 : stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newestSource(join(path, name))));
+}
+
+/**
+ * Builds what the web servers below serve when it is missing, so `npm run test:e2e` is one command (npm test
+ * builds both first, and nothing is built twice). An existing build is served as it is, since another run
+ * may be serving it too: a warning says when it is older than the sources.
+ */
+function ensureBuild(outDir: string, probe: string, viteArgs: string[]) {
+  if (!existsSync(join(outDir, probe))) {
+    console.log(`Building ${outDir}/ for the end-to-end tests (it is missing)...`);
+    execFileSync(
+      process.execPath,
+      ['node_modules/vite/bin/vite.js', 'build', ...viteArgs, '--outDir', outDir, '--logLevel', 'warn'],
+      { stdio: 'inherit' },
+    );
+  } else if (statSync(join(outDir, probe)).mtimeMs < Math.max(...SOURCES.map(newestSource))) {
+    console.warn(`${outDir}/ is older than the sources: delete it (or rebuild it) to test the latest code.`);
+  }
+}
+
+// Once, in the runner: its workers load this file too, and inherit the variable.
+if (!process.env.E2E_BUILDS_CHECKED) {
+  process.env.E2E_BUILDS_CHECKED = '1';
+  ensureBuild(DIST, 'index.html', ['--mode', 'demo']);
+  ensureBuild(PROD_DIST, 'login/index.html', []);
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -22,7 +69,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     serviceWorkers: 'allow',
-    trace: 'off',
+    // A failing test keeps its trace (actions, DOM snapshots, network, console) in its outputDir folder.
+    trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
@@ -36,7 +84,7 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
     {
-      // The production build (npm test builds it before the e2e stage), served as production would.
+      // The production build, served as production would.
       name: 'production',
       testMatch: '**/prerender.e2e.ts',
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${PROD_PORT}` },
@@ -44,14 +92,14 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // The built demo (npm test builds it before this stage).
+      // The built demo.
       command: `node node_modules/vite/bin/vite.js preview --mode demo --outDir ${DIST} --host 127.0.0.1 --port ${PORT} --strictPort`,
       url: `http://127.0.0.1:${PORT}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },
     {
-      command: `node scripts/serve-dist.mjs dist ${PROD_PORT}`,
+      command: `node scripts/serve-dist.mjs ${PROD_DIST} ${PROD_PORT}`,
       url: `http://127.0.0.1:${PROD_PORT}/login`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
