@@ -3,10 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetAndSeed } from '../../mocks/node';
 import { withMockServer } from '../../mocks/testing';
-import { renderApp } from '../../tests/render';
+import { renderApp, warmUp } from '../../tests/render';
 import { readUserInfo } from '../api/storage';
 
 withMockServer();
+warmUp('/login');
+warmUp('/', { as: 'owner' });
 beforeEach(async () => {
   await resetAndSeed();
 });

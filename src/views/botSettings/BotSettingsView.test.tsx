@@ -1,18 +1,16 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { API, errorResponse } from '../../../mocks/handlers/common';
 import { resetAndSeed, server } from '../../../mocks/node';
 import { DEMO_OWNER } from '../../../mocks/seed';
 import { call, withMockServer } from '../../../mocks/testing';
-import { renderApp } from '../../../tests/render';
+import { renderApp, warmUp } from '../../../tests/render';
 
-// The machine is shared by several developers' test runs: give the first render of a lazy screen time.
-configure({ asyncUtilTimeout: 5000 });
 withMockServer();
-vi.setConfig({ testTimeout: 20_000 });
-beforeAll(() => import('./BotSettingsView'), 30_000);
+// The prompt tab, so the templates' texts are loaded too.
+warmUp('/bot-settings?tab=prompt', { as: 'owner' });
 beforeEach(async () => {
   await resetAndSeed();
 });

@@ -7,7 +7,7 @@ import { givenChatSession } from '../../../mocks/fixtures';
 import { resetAndSeed, server } from '../../../mocks/node';
 import { DEMO_OWNER } from '../../../mocks/seed';
 import { withMockServer } from '../../../mocks/testing';
-import { renderApp } from '../../../tests/render';
+import { renderApp, warmUp } from '../../../tests/render';
 
 withMockServer();
 
@@ -24,6 +24,7 @@ afterAll(() => {
   if (sizes.clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', sizes.clientHeight);
   if (sizes.clientWidth) Object.defineProperty(HTMLElement.prototype, 'clientWidth', sizes.clientWidth);
 });
+warmUp('/chat-history', { as: 'owner' });
 
 /** jsdom has no object URLs: a stand-in for one test. */
 function stubObjectUrl(create: (blob: Blob) => string) {

@@ -1,20 +1,15 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { resetAndSeed, server } from '../../../mocks/node';
 import { DEMO_OWNER } from '../../../mocks/seed';
 import { call, withMockServer } from '../../../mocks/testing';
-import { renderApp } from '../../../tests/render';
+import { renderApp, warmUp } from '../../../tests/render';
 import { comparisonText } from '../../machines/dashboard/comparison';
 
-// The machine is shared by several developers' test runs: give the first render of a lazy screen time.
-configure({ asyncUtilTimeout: 5000 });
 withMockServer();
-// Whole-app renders on a busy machine.
-vi.setConfig({ testTimeout: 20_000 });
-// The screen is a lazy chunk: load it once before the tests, outside their time limit.
-beforeAll(() => import('./DashboardView'), 30_000);
+warmUp('/', { as: 'owner' });
 beforeEach(async () => {
   await resetAndSeed();
 });

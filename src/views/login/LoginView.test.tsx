@@ -1,14 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { latestCode } from '../../../mocks/mailbox';
 import { resetAndSeed, server } from '../../../mocks/node';
 import { withMockServer } from '../../../mocks/testing';
-import { renderApp } from '../../../tests/render';
+import { installTestClock, renderApp, warmUp } from '../../../tests/render';
 import { readUserInfo } from '../../api/storage';
+import { LOGIN_REDIRECT_DELAY_MS } from '../../machines/constants';
 
 withMockServer();
+warmUp('/login');
+// Where the first test arrives after signing in.
+warmUp('/chat-history', { as: 'owner' });
 beforeEach(async () => {
   await resetAndSeed();
 });
@@ -17,7 +21,8 @@ const user = () => userEvent.setup();
 
 describe('login screen', () => {
   it('sends a code, shows the code field and Resend Code, and signs in to the redirect target', async () => {
-    const u = user();
+    installTestClock();
+    const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await renderApp('/login?redirect=%2Fchat-history');
     const send = await screen.findByRole('button', { name: 'Send Code' });
     expect(send).toBeDisabled();
@@ -33,7 +38,9 @@ describe('login screen', () => {
     await u.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Signed in. Taking you to your dashboard…')).toBeInTheDocument();
     expect(readUserInfo()?.email).toBe('owner@demo.test');
-    await waitFor(() => expect(location.pathname).toBe('/chat-history'), { timeout: 3000 });
+    expect(location.pathname).toBe('/login');
+    await vi.advanceTimersByTimeAsync(LOGIN_REDIRECT_DELAY_MS);
+    await waitFor(() => expect(location.pathname).toBe('/chat-history'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Chat history' })).toBeInTheDocument();
   });
 

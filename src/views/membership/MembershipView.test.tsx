@@ -1,17 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../../mocks/db';
 import { resetAndSeed, server } from '../../../mocks/node';
 import { withMockServer } from '../../../mocks/testing';
-import { renderApp } from '../../../tests/render';
+import { renderApp, warmUp } from '../../../tests/render';
 
 withMockServer();
-// Forms typed key by key take a while on a busy machine.
-vi.setConfig({ testTimeout: 20_000 });
-// The screen is a lazy chunk: load it once before the tests, outside their time limit.
-beforeAll(() => import('./MembershipView'), 30_000);
+warmUp('/membership-management', { as: 'admin' });
 beforeEach(async () => {
   await resetAndSeed();
 });
@@ -24,7 +21,7 @@ const rowNames = () =>
 
 async function openAdmin() {
   await renderApp('/membership-management', { as: 'admin' });
-  return screen.findByRole('table', { name: 'Membership plans' }, { timeout: 8000 });
+  return screen.findByRole('table', { name: 'Membership plans' });
 }
 
 describe('membership management', () => {
@@ -129,8 +126,6 @@ describe('membership management', () => {
 
   it('is not there for a regular user', async () => {
     await renderApp('/membership-management', { as: 'owner' });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 8000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
   });
 });

@@ -1,16 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { givenPaidCheckout } from '../../../mocks/fixtures';
 import { resetAndSeed } from '../../../mocks/node';
 import { DEMO_OWNER } from '../../../mocks/seed';
 import { withMockServer } from '../../../mocks/testing';
-import { renderApp } from '../../../tests/render';
+import { renderApp, warmUp } from '../../../tests/render';
 import { readCheckoutSession } from '../../machines/billing/links';
 
 withMockServer();
-// The screen is a lazy chunk: load it once before the tests, outside their time limit.
-beforeAll(() => import('./PaymentSuccessView'), 30_000);
+warmUp('/payment-success', { as: 'owner' });
 beforeEach(async () => {
   await resetAndSeed();
 });
@@ -19,7 +18,7 @@ describe('payment success page', () => {
   it('shows the payment and the plan, remembers the session, and links to billing and home', async () => {
     await givenPaidCheckout(DEMO_OWNER.id, { sessionId: 'cs_test_1', planId: 'plan-pro', scheduleType: 2 });
     await renderApp('/payment-success?sessionId=cs_test_1', { as: 'owner' });
-    expect(await screen.findByTestId('payment-amount', {}, { timeout: 8000 })).toHaveTextContent('$2,990.00');
+    expect(await screen.findByTestId('payment-amount')).toHaveTextContent('$2,990.00');
     expect(screen.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeInTheDocument();
     const payment = screen.getByRole('region', { name: 'Payment details' });
     expect(within(payment).getByText('USD')).toBeInTheDocument();
@@ -36,7 +35,7 @@ describe('payment success page', () => {
 
   it('needs a sessionId: the load-failed card with the way back to billing', async () => {
     await renderApp('/payment-success', { as: 'owner' });
-    const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Load failed');
     expect(alert).toHaveTextContent('Missing payment session ID.');
     expect(screen.getByRole('link', { name: 'Back to billing' })).toHaveAttribute('href', '/usage-billing');
@@ -45,7 +44,7 @@ describe('payment success page', () => {
 
   it('shows the load-failed card when the details cannot be fetched, and remembers nothing', async () => {
     await renderApp('/payment-success?sessionId=cs_nobody', { as: 'owner' });
-    const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Failed to fetch payment details. Please try again later.');
     expect(screen.getByRole('link', { name: 'Back to billing' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();

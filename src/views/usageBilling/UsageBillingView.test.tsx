@@ -1,19 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { givenPlan } from '../../../mocks/fixtures';
 import { resetAndSeed, server } from '../../../mocks/node';
 import { DEMO_OWNER } from '../../../mocks/seed';
 import { withMockServer } from '../../../mocks/testing';
-import { renderApp } from '../../../tests/render';
+import { installTestClock, renderApp, warmUp } from '../../../tests/render';
 import { readCheckoutSession, rememberCheckoutSession } from '../../machines/billing/links';
+import { MEMBERSHIP_REFRESH_DELAY_MS } from '../../machines/constants';
 
 withMockServer();
-// Whole-app renders on a busy machine, and one test waits out the 2 s refresh delay.
-vi.setConfig({ testTimeout: 20_000 });
-// The screen is a lazy chunk: load it once before the tests, outside their time limit.
-beforeAll(() => import('./UsageBillingView'), 30_000);
+warmUp('/usage-billing', { as: 'owner' });
 beforeEach(async () => {
   await resetAndSeed();
 });
@@ -35,10 +33,7 @@ const card = (name: string) => screen.getByRole('listitem', { name });
 describe('usage and billing', () => {
   it('shows the subscription, the usage and the plans with the spec rules', async () => {
     await renderApp('/usage-billing', { as: 'owner' });
-    // The first render of the file loads the screen's lazy chunk.
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Usage and billing' }, { timeout: 8000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Usage and billing' })).toBeInTheDocument();
     expect(await screen.findByTestId('current-plan')).toHaveTextContent('Starter');
     expect(screen.getByText('Ends on')).toBeInTheDocument();
     expect(await screen.findByRole('meter', { name: 'Tokens used this period' })).toBeInTheDocument();
@@ -229,6 +224,7 @@ describe('usage and billing', () => {
     server.events.on('request:start', ({ request }) => {
       if (new URL(request.url).pathname.endsWith('/membership/user')) membershipCalls++;
     });
+    installTestClock();
     await renderApp('/usage-billing?session_id=cs_paid_1', { as: 'owner' });
     expect(await screen.findByText('Payment successful')).toBeInTheDocument();
     expect(screen.getByText('Subscription activated, updating membership information…')).toBeInTheDocument();
@@ -236,7 +232,9 @@ describe('usage and billing', () => {
     expect(readCheckoutSession(DEMO_OWNER.id)).toBe('cs_paid_1');
     expect(screen.getByRole('button', { name: 'Manage subscription' })).toBeInTheDocument();
     await waitFor(() => expect(membershipCalls).toBe(1));
-    await waitFor(() => expect(membershipCalls).toBe(2), { timeout: 3000 });
+    // Still 1 above: the clock stands until the test moves it past the delay.
+    await vi.advanceTimersByTimeAsync(MEMBERSHIP_REFRESH_DELAY_MS);
+    await waitFor(() => expect(membershipCalls).toBe(2));
   });
 
   it('opens subscription management for the remembered session, only for http(s) URLs', async () => {
