@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { db, newId, notifyDbChanged } from './db';
 import {
   enablePersistence,
   resetDemoData,
   restoreSnapshot,
+  SAVE_DELAY_MS,
   SNAPSHOT_KEY,
   SNAPSHOT_VERSION,
   saveSnapshot,
@@ -47,9 +48,15 @@ describe('persistence (browser)', () => {
 
   it('saves shortly after a change, and resetDemoData reseeds and clears', async () => {
     await seedDemo();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     stop = enablePersistence('happy');
     notifyDbChanged();
-    await new Promise((r) => setTimeout(r, 300));
+    vi.advanceTimersByTime(SAVE_DELAY_MS - 1);
+    expect(localStorage.getItem(SNAPSHOT_KEY)).toBeNull();
+    vi.advanceTimersByTime(1);
     expect(localStorage.getItem(SNAPSHOT_KEY)).not.toBeNull();
     db.chatbots.clear();
     await resetDemoData('happy');

@@ -10,7 +10,7 @@ import { seedDemo } from './seed';
  */
 export const SNAPSHOT_KEY = 'influx-demo-db';
 export const SNAPSHOT_VERSION = 1;
-const SAVE_DELAY_MS = 150;
+export const SAVE_DELAY_MS = 150;
 
 interface Snapshot {
   version: number;

@@ -27,19 +27,23 @@ describe('fromRequest', () => {
   });
 
   it('under React StrictMode (mount, unmount, mount) the stale aborted run does not reach onError', async () => {
-    const runs: AbortSignal[] = [];
+    // Each run answers when the test says so.
+    const runs: Array<{ signal: AbortSignal; answer: (value: string) => void }> = [];
     const logic = machine(
       (signal) =>
         new Promise((resolve, reject) => {
-          runs.push(signal);
+          runs.push({ signal, answer: resolve });
           signal.addEventListener('abort', () => reject(new Error('Request aborted')));
-          setTimeout(() => resolve('answer'), 5);
         }),
     );
     const { result } = renderHook(() => useActorRef(logic), { wrapper: StrictMode });
-    await new Promise((r) => setTimeout(r, 20));
+    await settle();
     expect(runs.length).toBe(2);
-    expect(runs[0]?.aborted).toBe(true);
+    expect(runs[0]?.signal.aborted).toBe(true);
+    // The stale run's rejection has had its turn: the live actor is still loading, not failed.
+    expect(result.current.getSnapshot().value).toBe('loading');
+    runs[1]?.answer('answer');
+    await settle();
     expect(result.current.getSnapshot().value).toBe('done');
   });
 });
