@@ -1,7 +1,7 @@
 // @vitest-environment node
-import { delay, HttpResponse, http as mswHttp } from 'msw';
+import { HttpResponse, http as mswHttp } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { installMemoryStorage } from '../../tests/memoryStorage';
 import { loginWithCode, sendCode } from './auth';
@@ -116,11 +116,20 @@ describe('pending-auth gate', () => {
         return HttpResponse.json([]);
       }),
     );
+    const started: string[] = [];
+    const onStart = ({ request }: { request: Request }) => void started.push(new URL(request.url).pathname);
+    server.events.on('request:start', onStart);
+    onTestFinished(() => server.events.removeListener('request:start', onStart));
     let release!: () => void;
     holdRequestsUntil(new Promise<void>((r) => (release = r)));
-    const held = getSessionMessages('s1');
+    let heldSettled = false;
+    const held = getSessionMessages('s1').finally(() => {
+      heldSettled = true;
+    });
     const login = await loginWithCode({ email: 'a@b.test', code: '123456' });
-    await delay(20);
+    // Asked for first, yet it never reached the server while the sign-in went there and back.
+    expect(started).toEqual(['/api/v1/auth/login-otp']);
+    expect(heldSettled).toBe(false);
     expect(order).toEqual(['login-otp']);
     writeUserInfo(login);
     release();
