@@ -7,6 +7,5 @@ export default defineConfig({
     include: ['contracts/*.test.ts'],
     setupFiles: ['contracts/setup.ts'],
     fileParallelism: false,
-    testTimeout: 30_000,
   },
 });
