@@ -1,10 +1,11 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AnyActorRef, createActor, fromPromise } from 'xstate';
-import { coverage } from '../../../tests/coverage';
-
+import { type AnyActorRef, createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { allTransitions, coverage } from '../../../tests/coverage';
+import { describeStateViews } from '../../../tests/stateViews';
 import type { Chatbot, ChatbotBody, KnowledgeBaseFile } from '../../api/schemas/chatbots';
 import { knowledgeUploadMachine } from '../knowledgeUpload/knowledgeUpload.machine';
-import { modelPaths, replay, stateCoverage } from '../model';
+import { modelPaths, stateCoverage } from '../model';
 import { connectToasts } from '../toasts/notify';
 import type { ToastInput } from '../toasts/toasts.machine';
 import { botEditorMachine, hasUnsavedChanges, botEditorMessages as m } from './botEditor.machine';
@@ -12,9 +13,10 @@ import {
   sampleBot as bot,
   botEditorCoverageModel,
   botEditorModel,
+  demoBots,
   sampleUpload as uploaded,
 } from './botEditor.model';
-import { toBody, toTemperature } from './botForm';
+import { type BotField, type BotForm, defaultForm, sameForm, toBody, toTemperature } from './botForm';
 
 const kb = (id: string, name = `${id}.pdf`): KnowledgeBaseFile => ({
   fileIdOnPlatform: id,
@@ -434,19 +436,244 @@ describe('bot form helpers', () => {
 });
 
 describe('bot editor model', () => {
+  // The finer model's graph has thousands of vertices: it is explored once, while the tests are collected
+  // (as tests/model-coverage.test.ts does), so each check below is instant.
+  const { states, transitions } = coverage(botEditorMachine, botEditorCoverageModel);
+  // QA jumps go to the ends of the QA model's paths: it must reach every state too.
   const { shortest } = modelPaths(botEditorMachine, botEditorModel);
 
-  it('reaches every state and takes every transition', () => {
-    expect(stateCoverage(botEditorMachine, shortest).missing).toEqual([]);
-    const { states, transitions } = coverage(botEditorMachine, botEditorCoverageModel);
+  it('reaches every state, in the finer model and in the QA model', () => {
     expect(states.missing).toEqual([]);
-    expect(transitions.missing).toEqual([]);
-  }, 60_000);
+    expect(stateCoverage(botEditorMachine, shortest).missing).toEqual([]);
+  });
 
-  it.each(shortest.map((p) => [JSON.stringify(p.state.value), p] as const))(
-    'replays the shortest path to %s',
-    (_, path) => {
-      expect(replay(botEditorMachine, path, botEditorModel.input).value).toEqual(path.state.value);
-    },
+  it.each([...allTransitions(botEditorMachine).values()])('takes %s', (transition) => {
+    expect(transitions.missing).not.toContain(transition);
+  });
+});
+
+type Snap = SnapshotFrom<typeof botEditorMachine>;
+const serverError = 'Internal server error';
+const [ava, leo] = demoBots;
+const opens = [ava?.id, leo?.id];
+
+/** Spec section 5, written out: what a save needs, and the message of the first rule a form breaks. */
+const nameTaken = (s: Snap, name: string) =>
+  s.context.bots.some(
+    (b) => b.id !== s.context.selectedId && b.name.trim().toLowerCase() === name.trim().toLowerCase(),
   );
+function refusal(s: Snap, form: BotForm = s.context.form): MessageDescriptor | null {
+  if (!form.name.trim()) return m.nameEmpty;
+  if (!form.model.trim()) return m.modelEmpty;
+  if (!form.prompt.trim()) return m.promptEmpty;
+  if (nameTaken(s, form.name)) return m.nameTaken;
+  if (!/^\d+$/.test(form.maxTokens.trim()) || Number(form.maxTokens) <= 0) return m.maxTokensInvalid;
+  return null;
+}
+const fieldOf: Record<string, BotField> = {
+  [m.nameEmpty.id]: 'name',
+  [m.nameTaken.id]: 'name',
+  [m.modelEmpty.id]: 'model',
+  [m.promptEmpty.id]: 'prompt',
+  [m.maxTokensInvalid.id]: 'maxTokens',
+};
+const dirty = (s: Snap) => !sameForm(s.context.form, s.context.saved);
+
+/** Outside the form: no dialog is pending. */
+const noDialog = (s: Snap) => {
+  expect(s.context.pendingTemplate).toBeNull();
+  expect(s.context.pendingSwitch).toBeNull();
+};
+
+/** A save in flight sends the form as it was when Save was pressed, which passed every rule. */
+const sendsSubmitted = (s: Snap) => {
+  expect(s.context.submitted).not.toBeNull();
+  expect(refusal(s, s.context.submitted ?? undefined)).toBeNull();
+};
+
+/**
+ * The QA model's graph, told apart a little more: a refused save, a save in flight, and a form that breaks a
+ * rule beyond the blank fields (a taken name, unreadable max tokens) are vertices of their own, so a refusal
+ * the rules do not explain, a stale submission or a skipped rule shows. About 380 short paths.
+ */
+const viewModel: typeof botEditorModel = {
+  ...botEditorModel,
+  serialize: (snapshot) => {
+    const s = snapshot as Snap;
+    const c = s.context;
+    const otherRule = refusal(s, { ...c.form, name: c.form.name || 'x', model: 'x', prompt: 'x' }) !== null;
+    return [botEditorModel.serialize?.(snapshot), c.invalidField !== null, c.submitted !== null, otherRule];
+  },
+};
+
+describeStateViews(viewModel, {
+  '*': {
+    enabled: ['user.changed'],
+    shows: (s: Snap) => expect(s.context.userId).toBe('user-owner'),
+  },
+  loading: {
+    tags: ['loading'],
+    runs: { listBots: (input: { userId: string }) => expect(input).toEqual({ userId: 'user-owner' }) },
+    shows: (s: Snap) => {
+      expect(s.context.bots).toEqual([]);
+      noDialog(s);
+    },
+  },
+  loadFailed: {
+    tags: ['error'],
+    enabled: ['load.retried'],
+    shows: (s: Snap) => {
+      expect(s.context.loadError).toBe(serverError);
+      noDialog(s);
+    },
+  },
+  // One of the listed bots is being opened.
+  loadingBot: {
+    tags: ['loading', 'botLoading'],
+    runs: {
+      loadBot: (input: { id: string }, s: Snap) => expect(input).toEqual({ id: s.context.selectedId }),
+    },
+    shows: (s: Snap) => {
+      // The first listed bot (Ava), or one the user picked: the model picks Ava or Leo, never Nova.
+      expect(opens).toContain(s.context.selectedId);
+      expect(s.context.bots.map((b) => b.id)).toContain(s.context.selectedId);
+      noDialog(s);
+    },
+  },
+  // Retry, another listed bot, or New below the limit of three.
+  botFailed: {
+    tags: ['error', 'botError'],
+    enabled: (s: Snap) => [
+      'load.retried',
+      ...(s.context.bots.some((b) => opens.includes(b.id)) ? ['bot.selected'] : []),
+      ...(s.context.bots.length < 3 ? ['bot.newRequested'] : []),
+    ],
+    shows: (s: Snap) => {
+      expect(s.context.loadError).toBe(serverError);
+      noDialog(s);
+    },
+  },
+  startingNew: {},
+  ready: {
+    // The form can be edited in every mode, even while a save or a question is pending.
+    enabled: ['field.changed', 'temperature.changed', 'knowledge.uploaded', 'knowledge.removed'],
+    runs: {
+      uploads: (child: { status: string; value: unknown; context: { items: unknown[] } }) => {
+        expect(child.status).toBe('active');
+        expect(child.value).toBe('idle');
+        expect(child.context.items).toEqual([]);
+      },
+    },
+    // A field marked invalid still breaks its rule, and the refusal was said in a toast.
+    shows: (s: Snap) => {
+      const field = s.context.invalidField;
+      if (field === null) return;
+      const said = toasts
+        .filter((t) => t.variant === 'error' && t.title === m.saveFailed)
+        .map((t) => fieldOf[(t.description as MessageDescriptor).id]);
+      expect(said).toContain(field);
+      const broken = (
+        {
+          name: !s.context.form.name.trim() || nameTaken(s, s.context.form.name),
+          model: !s.context.form.model.trim(),
+          prompt: !s.context.form.prompt.trim(),
+          maxTokens: !/^\d+$/.test(s.context.form.maxTokens.trim()),
+          temperature: false,
+        } as Record<BotField, unknown>
+      )[field];
+      expect(broken, `${field} is marked invalid`).toBeTruthy();
+    },
+  },
+  'ready.mode': {},
+  'ready.mode.new': {
+    tags: ['new'],
+    shows: (s: Snap) => {
+      expect(s.context.selectedId).toBeNull();
+      expect(s.context.saved).toEqual(defaultForm());
+    },
+  },
+  'ready.mode.new.idle': {
+    enabled: (s: Snap) => (s.context.userId ? ['save.requested'] : []),
+    shows: (s: Snap) => expect(s.context.submitted).toBeNull(),
+  },
+  'ready.mode.new.saving': {
+    tags: ['saving'],
+    runs: {
+      createBot: (input: { userId: string; body: ChatbotBody }, s: Snap) =>
+        expect(input).toEqual({
+          userId: 'user-owner',
+          body: toBody(s.context.submitted ?? s.context.form, s.context.extras),
+        }),
+    },
+    shows: sendsSubmitted,
+  },
+  'ready.mode.editing': {
+    tags: ['editing'],
+    shows: (s: Snap) => expect(s.context.selectedId).not.toBeNull(),
+  },
+  'ready.mode.editing.idle': {
+    enabled: (s: Snap) => (s.context.userId ? ['save.requested'] : []),
+    shows: (s: Snap) => expect(s.context.submitted).toBeNull(),
+  },
+  'ready.mode.editing.saving': {
+    tags: ['saving'],
+    runs: {
+      updateBot: (input: { id: string; body: ChatbotBody }, s: Snap) =>
+        expect(input).toEqual({
+          id: s.context.selectedId,
+          body: toBody(s.context.submitted ?? s.context.form, s.context.extras),
+        }),
+    },
+    shows: sendsSubmitted,
+  },
+  // Saved: said in a toast, the saved bot is the one open and listed, and what Reset goes back to.
+  'ready.mode.editing.reloading': {
+    tags: ['saving'],
+    runs: { listBots: (input: { userId: string }) => expect(input).toEqual({ userId: 'user-owner' }) },
+    shows: (s: Snap) => {
+      expect(toasts).toContainEqual({ variant: 'success', title: m.saved });
+      expect(s.context.submitted).toBeNull();
+      const savedBot = s.context.bots.find((b) => b.id === s.context.selectedId);
+      expect(savedBot?.name).toBe('Fresh');
+      expect(s.context.saved.name).toBe('Fresh');
+    },
+  },
+  'ready.confirm': {},
+  'ready.confirm.none': {
+    enabled: (s: Snap) => {
+      const saving = s.hasTag('saving');
+      return [
+        'template.chosen',
+        // Another listed bot; New below three bots and not in new mode; Reset with changes; none while saving.
+        ...(!saving && s.context.bots.some((b) => opens.includes(b.id) && b.id !== s.context.selectedId)
+          ? ['bot.selected']
+          : []),
+        ...(!saving && !s.hasTag('new') && s.context.bots.length < 3 ? ['bot.newRequested'] : []),
+        ...(!saving && dirty(s) ? ['form.reset'] : []),
+      ];
+    },
+    shows: noDialog,
+  },
+  // Replacing a prompt asks first.
+  'ready.confirm.template': {
+    tags: ['confirmingTemplate'],
+    enabled: ['template.confirmed', 'template.cancelled'],
+    shows: (s: Snap) => {
+      expect(s.context.pendingTemplate).toBe('Template');
+      expect(s.context.pendingSwitch).toBeNull();
+    },
+  },
+  // Leaving unsaved changes asks first: for New or for another listed bot.
+  'ready.confirm.switching': {
+    tags: ['confirmingSwitch'],
+    enabled: ['switch.confirmed', 'switch.cancelled'],
+    shows: (s: Snap) => {
+      const pending = s.context.pendingSwitch;
+      if (pending?.kind === 'bot') {
+        expect(opens).toContain(pending.id);
+        expect(pending.id).not.toBe(s.context.selectedId);
+      } else expect(pending).toEqual({ kind: 'new' });
+      expect(s.context.pendingTemplate).toBeNull();
+    },
+  },
 });

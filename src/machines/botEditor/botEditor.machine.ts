@@ -220,6 +220,8 @@ export const botEditorMachine = setup({
     }),
     applyPendingTemplate: assign({
       form: ({ context }) => ({ ...context.form, prompt: context.pendingTemplate ?? context.form.prompt }),
+      // As applyTemplate: a prompt refused as blank is no longer blank once the template is in.
+      invalidField: ({ context }) => (context.invalidField === 'prompt' ? null : context.invalidField),
       pendingTemplate: null,
     }),
     dropPendingTemplate: assign({ pendingTemplate: null }),
@@ -353,6 +355,8 @@ export const botEditorMachine = setup({
     ready: {
       type: 'parallel',
       invoke: { id: 'uploads', src: 'uploads' },
+      // Leaving the form (a switch confirmed mid-save) cancels the save: nothing is submitted any more.
+      exit: 'endSave',
       on: {
         'field.changed': { actions: 'setText' },
         'temperature.changed': { actions: 'setTemperature' },
