@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { coverage } from '../../../tests/coverage';
 import { describeStateViews } from '../../../tests/stateViews';
@@ -192,13 +192,12 @@ describe('billing model views', () => {
   // What the user would see outside the snapshot: the toasts raised, the page opened, the console.
   let toasts: ToastInput[] = [];
   let opened: string[] = [];
-  let warn: ReturnType<typeof vi.fn>;
+  let warn: MockInstance<typeof console.warn>;
   beforeEach(() => {
     toasts = [];
     opened = [];
     connectToasts((t) => toasts.push(t));
-    warn = vi.fn();
-    vi.spyOn(console, 'warn').mockImplementation(warn);
+    warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
   });
 
   describeStateViews(
