@@ -22,6 +22,8 @@ async function startDemoBackend(): Promise<void> {
   ]);
   const { scenario } = await startMocks({ scenario: params.get('scenario') });
   qaRuntime.setScenario(scenario);
+  // The mock backend answers from now on: end-to-end tests wait for this mark rather than poll the worker.
+  document.documentElement.dataset.mockBackend = scenario;
   // A QA state link (?qa-flow=…&qa-state=…) puts that flow in that state before the app mounts.
   if (params.has('qa-flow')) (await import('./qa/stateLink')).applyStateLinkFromUrl();
 }
