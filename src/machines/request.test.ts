@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// React StrictMode needs a document, also under the mutation config (which runs in Node).
 import { renderHook } from '@testing-library/react';
 import { useActorRef } from '@xstate/react';
 import { StrictMode } from 'react';

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// The export downloads through an anchor, also under the mutation config (which runs in Node).
 import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { describeStateViews } from '../../../tests/stateViews';

@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { coverage } from '../../../tests/coverage';
 import { describeStateViews, type StateViews } from '../../../tests/stateViews';
 import type { ActivityLogEntry, Comparison, Count } from '../../api/schemas/dashboard';
 import { dashboardMachine, PANELS, type Panel } from './dashboard.machine';
@@ -115,16 +114,7 @@ describe('dashboard', () => {
   });
 });
 
-describe('dashboard model', () => {
-  // One exploration of the graph (its regions multiply the states) tells both, while the file is collected
-  // like the views' paths below, not under one test's time limit.
-  const { states, transitions } = coverage(dashboardMachine, dashboardModel);
-
-  it('reaches every state and takes every transition', () => {
-    expect(states.missing).toEqual([]);
-    expect(transitions.missing).toEqual([]);
-  });
-});
+// Coverage of the dashboard's graph (its regions multiply the states) is tests/model-coverage.test.ts's.
 
 type Snap = SnapshotFrom<typeof dashboardMachine>;
 const serverError = 'Internal server error';

@@ -1,0 +1,5 @@
+import { afterEach } from 'vitest';
+import { installMemoryStorage } from './memoryStorage';
+
+const storage = installMemoryStorage();
+afterEach(() => storage.clear());
