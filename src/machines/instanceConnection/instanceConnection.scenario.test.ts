@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// Testing Library's waitFor needs a document, also under the mutation config (which runs in Node).
 import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
