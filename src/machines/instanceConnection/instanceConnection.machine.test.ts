@@ -1,7 +1,6 @@
 import { setupI18n } from '@lingui/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
-import { coverage } from '../../../tests/coverage';
 import { describeStateViews } from '../../../tests/stateViews';
 import { ApiError } from '../../api/errors';
 import type { Instance, InstanceUpdateBody } from '../../api/schemas/instances';
@@ -341,14 +340,6 @@ describe('instance connection', () => {
     expect(t.snap().hasTag('connected')).toBe(true);
     t.clock.increment(QR_POLL_INTERVAL_MS * 3);
     expect(t.pollSpy).not.toHaveBeenCalled();
-  });
-});
-
-describe('instance connection model', () => {
-  it('reaches every state and takes every transition', () => {
-    const { states, transitions } = coverage(instanceConnectionModel.machine, instanceConnectionModel);
-    expect(states.missing).toEqual([]);
-    expect(transitions.missing).toEqual([]);
   });
 });
 

@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { coverage } from '../../../tests/coverage';
 import { describeStateViews } from '../../../tests/stateViews';
 import type { UploadedFile } from '../../api/schemas/upload';
 import { isAcceptedKnowledgeFile, knowledgeUploadMachine } from './knowledgeUpload.machine';
@@ -105,14 +104,6 @@ describe('knowledge upload', () => {
     actor.send({ type: 'files.added', files: [file('a.pdf')] });
     const key = actor.getSnapshot().context.items[0]?.key ?? '';
     expect(actor.getSnapshot().can({ type: 'upload.retried', key })).toBe(false);
-  });
-});
-
-describe('knowledge upload model', () => {
-  it('reaches every state and takes every transition', () => {
-    const { states, transitions } = coverage(knowledgeUploadModel.machine, knowledgeUploadModel);
-    expect(states.missing).toEqual([]);
-    expect(transitions.missing).toEqual([]);
   });
 });
 

@@ -1,10 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
-import { coverage } from '../../../tests/coverage';
 import { describeStateViews } from '../../../tests/stateViews';
 import type { UserInfo } from '../../api/schemas/auth';
 import { LOGIN_REDIRECT_DELAY_MS } from '../constants';
-import { modelPaths, stateCoverage } from '../model';
 import { loginMachine, loginMessages } from './login.machine';
 import { loginModel, sampleUser } from './login.model';
 
@@ -107,14 +105,6 @@ describe('login', () => {
     const { actor } = start();
     actor.send({ type: 'email.changed', value: 'a@b.test' });
     expect(actor.getSnapshot().can({ type: 'login.submitted' })).toBe(false);
-  });
-});
-
-describe('login model', () => {
-  it('reaches every state and transition', () => {
-    const { shortest } = modelPaths(loginMachine, loginModel);
-    expect(stateCoverage(loginMachine, shortest).missing).toEqual([]);
-    expect(coverage(loginMachine, loginModel).transitions.missing).toEqual([]);
   });
 });
 

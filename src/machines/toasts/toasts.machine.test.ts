@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock, type SnapshotFrom } from 'xstate';
-import { coverage } from '../../../tests/coverage';
 import { describeStateViews } from '../../../tests/stateViews';
 import { TOAST_DEFAULT_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../constants';
-import { type ToastInput, toastMachine, toastsMachine } from './toasts.machine';
+import { type ToastInput, type toastMachine, toastsMachine } from './toasts.machine';
 import { toastModel } from './toasts.model';
 
 const start = () => {
@@ -79,14 +78,6 @@ describe('toast queue', () => {
     add();
     actor.send({ type: 'toast.dismiss', id: 'nope' });
     expect(toasts()[0]?.hasTag('closing')).toBe(false);
-  });
-});
-
-describe('toast model', () => {
-  it('reaches every state and transition', () => {
-    const { states, transitions } = coverage(toastMachine, toastModel);
-    expect(states.missing).toEqual([]);
-    expect(transitions.missing).toEqual([]);
   });
 });
 

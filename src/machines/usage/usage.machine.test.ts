@@ -1,9 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { coverage } from '../../../tests/coverage';
 import { describeStateViews } from '../../../tests/stateViews';
 import { TimeRange, type TimeRangeCode, type UsageInfo } from '../../api/schemas/instances';
-import { modelPaths, stateCoverage } from '../model';
 import { USAGE_PERIODS, usageMachine } from './usage.machine';
 import { sampleUsage, usageModel } from './usage.model';
 
@@ -76,17 +74,6 @@ describe('usage details', () => {
     await settle();
     expect(actor.getSnapshot().value).toBe('ready');
     expect(actor.getSnapshot().context.error).toBeNull();
-  });
-});
-
-describe('usage model', () => {
-  it('reaches every state and transition', () => {
-    // One graph per start input.
-    const paths = [usageModel.input, ...(usageModel.inputs ?? [])].flatMap(
-      (input) => modelPaths(usageMachine, { ...usageModel, input }).shortest,
-    );
-    expect(stateCoverage(usageMachine, paths).missing).toEqual([]);
-    expect(coverage(usageMachine, usageModel).transitions.missing).toEqual([]);
   });
 });
 
