@@ -8,6 +8,7 @@ export default {
   testRunner: 'vitest',
   // Only the test files that import the mutated machine run for its mutants.
   vitest: { configFile: 'vitest.mutation.config.ts', related: true },
+  // scripts/mutation.mjs narrows this to one machine a run.
   mutate: ['src/machines/*/*.machine.ts', 'src/views/demoCheckout/demoCheckout.machine.ts'],
   coverageAnalysis: 'perTest',
   concurrency: 2,

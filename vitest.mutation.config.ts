@@ -15,7 +15,10 @@ export default defineConfig(async (env) => {
       ...config.test,
       environment: 'node',
       setupFiles: ['tests/setup.mutation.ts'],
-      include: ['src/machines/**/*.test.ts', 'src/views/demoCheckout/*.machine.test.ts'],
+      // scripts/mutation.mjs mutates one machine at a time and runs only the tests of its folder.
+      include: process.env.MUTATION_TESTS
+        ? [`${process.env.MUTATION_TESTS}/*.test.ts`]
+        : ['src/machines/**/*.test.ts', 'src/views/demoCheckout/*.machine.test.ts'],
     },
   };
 });

@@ -1,5 +1,5 @@
 // Mutation score per machine from Stryker's JSON report; fails below the floors (80 % overall, 70 % each).
-//   node scripts/mutation-report.mjs [reports/mutation/mutation.json]
+//   node scripts/mutation-report.mjs [report.json...]   (default reports/mutation/mutation.json)
 import { readFileSync } from 'node:fs';
 
 const OVERALL_FLOOR = 80;
@@ -7,23 +7,27 @@ const MACHINE_FLOOR = 70;
 const DETECTED = new Set(['Killed', 'Timeout']);
 const UNDETECTED = new Set(['Survived', 'NoCoverage']);
 
-const report = JSON.parse(readFileSync(process.argv[2] ?? 'reports/mutation/mutation.json', 'utf8'));
+const paths = process.argv.length > 2 ? process.argv.slice(2) : ['reports/mutation/mutation.json'];
+const files = paths.flatMap((p) => Object.entries(JSON.parse(readFileSync(p, 'utf8')).files));
 const machines = new Map();
 const survivors = [];
-for (const [file, { mutants }] of Object.entries(report.files)) {
+for (const [file, { mutants }] of files) {
   const name = file.match(/([^/]+)\.machine\.ts$/)?.[1] ?? file;
   const m = machines.get(name) ?? { detected: 0, undetected: 0, other: 0 };
   for (const mutant of mutants) {
     if (DETECTED.has(mutant.status)) m.detected++;
     else if (UNDETECTED.has(mutant.status)) {
       m.undetected++;
-      survivors.push(`${file}:${mutant.location.start.line} ${mutant.mutatorName} ${mutant.replacement ?? ''}`);
+      survivors.push(
+        `${file}:${mutant.location.start.line} ${mutant.mutatorName} ${mutant.replacement ?? ''}`,
+      );
     } else m.other++; // compile errors and ignored mutants do not count, as in Stryker's own score
   }
   machines.set(name, m);
 }
 
-const score = ({ detected, undetected }) => (detected + undetected ? (100 * detected) / (detected + undetected) : 100);
+const score = ({ detected, undetected }) =>
+  detected + undetected ? (100 * detected) / (detected + undetected) : 100;
 const total = [...machines.values()].reduce(
   (a, m) => ({ detected: a.detected + m.detected, undetected: a.undetected + m.undetected }),
   { detected: 0, undetected: 0 },
