@@ -163,15 +163,17 @@ describe('seedDemo', () => {
   });
 
   it('seeds the large demo quickly', async () => {
-    const started = performance.now();
+    // CPU time of this process, not wall time: what the seed costs, whatever else the machine is running.
+    const started = process.cpuUsage();
     await seedDemo({ size: 'large' });
-    const ms = performance.now() - started;
+    const { user, system } = process.cpuUsage(started);
+    const ms = (user + system) / 1000;
     expect(db.chatSessions.count()).toBe(10_000);
     const longest = Math.max(
       ...[...Map.groupBy(db.chatMessages.all(), (m) => m.sessionId).values()].map((list) => list.length),
     );
     expect(longest).toBe(5000);
-    // About 0.5 s here; generous for a loaded CI machine.
+    // 0.5 to 2 s here, idle or busy.
     expect(ms).toBeLessThan(5000);
   });
 
