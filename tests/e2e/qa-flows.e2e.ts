@@ -125,7 +125,11 @@ test.describe('QA jumps and state links, flow by flow', () => {
     await jump(page, 'instanceConnection', 'instanceConnection.open.link.connected');
     await expect(connect.getByRole('status')).toContainText('Connected');
     await expect(connect.getByLabel('Instance name')).toHaveValue('Main support line');
-    await expect(connect.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+    // The demo's line comes with its chatbot: only the confirmation is left.
+    await expect(connect.getByLabel('Chatbot').locator('option:checked')).toHaveText(
+      'Ava – Customer Support',
+    );
+    await expect(connect.getByRole('button', { name: 'Confirm' })).toBeEnabled();
     await jump(page, 'instanceConnection', 'instanceConnection.open.link.createFailed');
     await expect(
       connect.getByRole('alert').filter({ hasText: 'The instance could not be created' }),

@@ -31,7 +31,7 @@ test.describe('mock scenarios', () => {
     const errors = collectErrors(page);
     await open(page, '/?scenario=happy', 'owner');
     await expect(card(page, 'Active bots')).toContainText('3');
-    await expect(card(page, 'Active bound instances')).toContainText('1');
+    await expect(card(page, 'Active bound instances')).toContainText('0');
     await expect(
       page.getByRole('region', { name: 'Recent activity entries' }).getByRole('listitem'),
     ).not.toHaveCount(0);
