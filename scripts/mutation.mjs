@@ -1,11 +1,13 @@
-// `npm run test:mutation [name...]`: StrykerJS over each flow machine in turn (or the named ones), each
-// against the tests of its own folder, then the score per machine (scripts/mutation-report.mjs).
+// `npm run test:mutation [name...] [--stryker-option=value...]`: StrykerJS over each flow machine in turn (or
+// the named ones), each against the tests of its own folder, then the score per machine
+// (scripts/mutation-report.mjs). Options go to Stryker, e.g. --timeoutMS=60000 on a busy machine.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, globSync, mkdirSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 
 const files = [...globSync('src/machines/*/*.machine.ts'), 'src/views/demoCheckout/demoCheckout.machine.ts'];
-const names = process.argv.slice(2);
+const names = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const options = process.argv.slice(2).filter((a) => a.startsWith('--'));
 const byName = new Map(files.map((f) => [basename(f, '.machine.ts'), f]));
 const chosen = names.length === 0 ? files : names.map((n) => byName.get(n) ?? `no machine named ${n}`);
 mkdirSync('reports/mutation', { recursive: true });
@@ -15,7 +17,7 @@ for (const file of chosen) {
   console.log(`\n=== ${name}`);
   const run = spawnSync(
     'node',
-    ['node_modules/@stryker-mutator/core/bin/stryker.js', 'run', '--mutate', file],
+    ['node_modules/@stryker-mutator/core/bin/stryker.js', 'run', '--mutate', file, ...options],
     {
       stdio: 'inherit',
       env: { ...process.env, MUTATION_TESTS: dirname(file) },
