@@ -65,23 +65,7 @@ function start(
 
 describe('plan draft', () => {
   it('starts a new plan with the spec defaults', () => {
-    expect(toPlanBody(newPlanDraft())).toEqual({
-      name: '',
-      description: null,
-      level: 1,
-      instanceLimit: 1,
-      chatbotLimit: 1,
-      monthlyTokenLimit: 1000,
-      totalChatSessionLimit: 1000,
-      knowledgeBaseFileLimit: 10,
-      monthlyPrice: 0,
-      yearlyPrice: 0,
-      monthlyPriceId: null,
-      yearlyPriceId: null,
-      hasAdvancedFeatures: false,
-      hasCustomPrompt: false,
-      status: 1,
-    });
+    expect(toPlanBody(newPlanDraft())).toEqual(newPlanBody);
   });
 
   it('converts numbers, falls back to 10 knowledge files when falsy, and round-trips a plan', () => {
