@@ -87,22 +87,38 @@ export type TestThreadRecord = z.output<typeof TestThreadSchema>;
 export type ActivityRecord = z.output<typeof ActivityRecordSchema>;
 export type CheckoutRecord = z.output<typeof CheckoutSchema>;
 
-const collection = <S extends z.ZodMiniType>(schema: S) => new Collection({ schema });
+/** Collections written since persistence last took them (it saves only those). */
+const changedCollections = new Set<string>();
+
+/** Names the collections written since the last call, and forgets them. */
+export function takeChangedCollections(): string[] {
+  const names = [...changedCollections];
+  changedCollections.clear();
+  return names;
+}
+
+function collection<S extends z.ZodMiniType>(name: string, schema: S) {
+  const c = new Collection({ schema });
+  // Synchronous listeners: a 'create' listener would make every create wait for an extra promise.
+  c.hooks.on('update', () => changedCollections.add(name));
+  c.hooks.on('delete', () => changedCollections.add(name));
+  return c;
+}
 
 const createCollections = () => ({
-  users: collection(UserSchema),
-  authSessions: collection(AuthSessionSchema),
-  loginCodes: collection(LoginCodeSchema),
-  plans: collection(MembershipPlanSchema),
-  memberships: collection(MembershipSchema),
-  chatbots: collection(ChatbotRecordSchema),
-  knowledgeFiles: collection(KnowledgeFileRecordSchema),
-  instances: collection(InstanceRecordSchema),
-  chatSessions: collection(ChatSessionRecordSchema),
-  chatMessages: collection(ChatMessageRecordSchema),
-  testThreads: collection(TestThreadSchema),
-  activities: collection(ActivityRecordSchema),
-  checkouts: collection(CheckoutSchema),
+  users: collection('users', UserSchema),
+  authSessions: collection('authSessions', AuthSessionSchema),
+  loginCodes: collection('loginCodes', LoginCodeSchema),
+  plans: collection('plans', MembershipPlanSchema),
+  memberships: collection('memberships', MembershipSchema),
+  chatbots: collection('chatbots', ChatbotRecordSchema),
+  knowledgeFiles: collection('knowledgeFiles', KnowledgeFileRecordSchema),
+  instances: collection('instances', InstanceRecordSchema),
+  chatSessions: collection('chatSessions', ChatSessionRecordSchema),
+  chatMessages: collection('chatMessages', ChatMessageRecordSchema),
+  testThreads: collection('testThreads', TestThreadSchema),
+  activities: collection('activities', ActivityRecordSchema),
+  checkouts: collection('checkouts', CheckoutSchema),
 });
 
 /** Always reach a collection through `db.` (resetDb swaps them). */

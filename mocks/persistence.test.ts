@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { db, newId, notifyDbChanged } from './db';
 import {
+  collectionKey,
   enablePersistence,
   resetDemoData,
   restoreSnapshot,
@@ -44,6 +45,43 @@ describe('persistence (browser)', () => {
     const stale = JSON.parse(localStorage.getItem(SNAPSHOT_KEY) ?? '{}');
     localStorage.setItem(SNAPSHOT_KEY, JSON.stringify({ ...stale, version: SNAPSHOT_VERSION - 1 }));
     expect(await restoreSnapshot('happy')).toBe(false);
+  });
+
+  it('writes again only the collections written since the last save', async () => {
+    await seedDemo();
+    expect(saveSnapshot('happy')).toBe(true);
+    const written = vi.spyOn(Storage.prototype, 'setItem');
+    onTestFinished(() => written.mockRestore());
+    const keys = () => written.mock.calls.map(([key]) => key);
+
+    const bot = db.chatbots.findFirst();
+    await db.chatbots.update((q) => q.where({ id: bot?.id }), {
+      data(b) {
+        b.name = 'Renamed';
+      },
+    });
+    await db.loginCodes.create({ email: 'a@b.test', code: '123456', expiresAt: 0, attempts: 0 });
+    expect(saveSnapshot('happy', { onlyChanged: true })).toBe(true);
+    expect(keys().sort()).toEqual([SNAPSHOT_KEY, collectionKey('chatbots'), collectionKey('loginCodes')]);
+
+    written.mockClear();
+    db.loginCodes.delete((q) => q.where({ code: '123456' }));
+    expect(saveSnapshot('happy', { onlyChanged: true })).toBe(true);
+    expect(keys().sort()).toEqual([SNAPSHOT_KEY, collectionKey('loginCodes')]);
+
+    const saved = dump();
+    await seedDemo({ empty: true });
+    expect(await restoreSnapshot('happy')).toBe(true);
+    expect(dump()).toBe(saved);
+  });
+
+  it('writes everything when there is no snapshot to add to, and drops a snapshot missing a collection', async () => {
+    await seedDemo();
+    expect(saveSnapshot('happy', { onlyChanged: true })).toBe(true);
+    expect(localStorage.getItem(collectionKey('chatMessages'))).not.toBeNull();
+    localStorage.removeItem(collectionKey('chatMessages'));
+    expect(await restoreSnapshot('happy')).toBe(false);
+    expect(Object.keys(localStorage).filter((k) => k.startsWith(SNAPSHOT_KEY))).toEqual([]);
   });
 
   it('saves shortly after a change, and resetDemoData reseeds and clears', async () => {

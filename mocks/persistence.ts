@@ -1,24 +1,37 @@
-import { type CollectionName, db, getIdState, onDbChange, resetDb, setIdState } from './db';
+import {
+  type CollectionName,
+  db,
+  getIdState,
+  onDbChange,
+  resetDb,
+  setIdState,
+  takeChangedCollections,
+} from './db';
 import type { ScenarioName } from './scenarios';
 import { scenarioSeed } from './scenarios';
 import { seedDemo } from './seed';
 
 /**
  * Browser only: the demo's data survives a reload as a snapshot in localStorage, written shortly after
- * anything changed. Bump SNAPSHOT_VERSION whenever a record's shape changes, so old snapshots are dropped
- * instead of failing validation. In Node (no window or localStorage) every function here does nothing.
+ * anything changed. Each collection has its own key and only the collections written since the last save
+ * are written again: the conversations (most of the data) are not re-serialised because someone signed in.
+ * Bump SNAPSHOT_VERSION whenever a record's shape changes, so old snapshots are dropped instead of failing
+ * validation. In Node (no window or localStorage) every function here does nothing.
  */
 export const SNAPSHOT_KEY = 'influx-demo-db';
-export const SNAPSHOT_VERSION = 1;
+export const SNAPSHOT_VERSION = 2;
 export const SAVE_DELAY_MS = 150;
 
-interface Snapshot {
+/** What SNAPSHOT_KEY holds; each collection's records are under collectionKey(name). */
+interface SnapshotMeta {
   version: number;
   scenario: ScenarioName;
   savedAt: string;
   idState: number;
-  collections: Partial<Record<CollectionName, unknown[]>>;
+  collections: CollectionName[];
 }
+
+export const collectionKey = (name: CollectionName) => `${SNAPSHOT_KEY}:${name}`;
 
 function storage(): Storage | null {
   try {
@@ -30,22 +43,41 @@ function storage(): Storage | null {
 
 const names = () => Object.keys(db) as CollectionName[];
 
-/** Writes the snapshot now. False when there is no storage or it is full (the large demo does not fit). */
-export function saveSnapshot(scenario: ScenarioName): boolean {
+/** Record counts as last saved: a create changes a count (updates and deletes are reported by the db). */
+const savedCounts = new Map<CollectionName, number>();
+
+function changedSinceSave(): CollectionName[] {
+  const written = new Set(takeChangedCollections());
+  return names().filter((name) => written.has(name) || savedCounts.get(name) !== db[name].count());
+}
+
+/**
+ * Writes the snapshot now: every collection, or with `onlyChanged` those written since the last save. False
+ * when there is no storage or it is full (then no snapshot is left, rather than a mix of old and new).
+ */
+export function saveSnapshot(scenario: ScenarioName, { onlyChanged = false } = {}): boolean {
   const store = storage();
   if (!store) return false;
-  const snapshot: Snapshot = {
+  // Without a snapshot to add to, everything is written.
+  const partial = onlyChanged && store.getItem(SNAPSHOT_KEY) !== null;
+  const toWrite = partial ? changedSinceSave() : names();
+  if (!partial) takeChangedCollections();
+  const meta: SnapshotMeta = {
     version: SNAPSHOT_VERSION,
     scenario,
     savedAt: new Date().toISOString(),
     idState: getIdState(),
-    collections: Object.fromEntries(names().map((name) => [name, db[name].all()])),
+    collections: names(),
   };
   try {
-    store.setItem(SNAPSHOT_KEY, JSON.stringify(snapshot));
+    for (const name of toWrite) {
+      store.setItem(collectionKey(name), JSON.stringify(db[name].all()));
+      savedCounts.set(name, db[name].count());
+    }
+    store.setItem(SNAPSHOT_KEY, JSON.stringify(meta));
     return true;
   } catch {
-    store.removeItem(SNAPSHOT_KEY);
+    clearSnapshot();
     return false;
   }
 }
@@ -56,20 +88,23 @@ export async function restoreSnapshot(scenario: ScenarioName): Promise<boolean> 
   const raw = store?.getItem(SNAPSHOT_KEY);
   if (!store || !raw) return false;
   try {
-    const snapshot = JSON.parse(raw) as Snapshot;
-    if (snapshot.version !== SNAPSHOT_VERSION || snapshot.scenario !== scenario)
-      throw new Error('stale snapshot');
+    const meta = JSON.parse(raw) as SnapshotMeta;
+    if (meta.version !== SNAPSHOT_VERSION || meta.scenario !== scenario) throw new Error('stale snapshot');
     resetDb();
     for (const name of names()) {
+      const stored = store.getItem(collectionKey(name));
+      if (stored === null) throw new Error(`no ${name} in the snapshot`);
       const collection = db[name] as { create(record: unknown): Promise<unknown> };
-      for (const record of snapshot.collections[name] ?? []) await collection.create(record);
+      for (const record of JSON.parse(stored) as unknown[]) await collection.create(record);
+      savedCounts.set(name, db[name].count());
     }
-    setIdState(snapshot.idState);
+    setIdState(meta.idState);
+    takeChangedCollections();
     return true;
   } catch {
     // Old version, other scenario or damaged: start from a fresh seed.
     resetDb();
-    store.removeItem(SNAPSHOT_KEY);
+    clearSnapshot();
     return false;
   }
 }
@@ -87,7 +122,7 @@ export function enablePersistence(scenario: ScenarioName): () => void {
     timer = setTimeout(() => {
       timer = null;
       // Once storage is full, stop trying: stringifying the large demo on every call would be slow.
-      full = !saveSnapshot(scenario);
+      full = !saveSnapshot(scenario, { onlyChanged: true });
     }, SAVE_DELAY_MS);
   });
   // A change still waiting for its save is written when the page goes away (a reload, a full navigation).
@@ -95,7 +130,7 @@ export function enablePersistence(scenario: ScenarioName): () => void {
     if (!timer) return;
     clearTimeout(timer);
     timer = null;
-    full = !saveSnapshot(scenario);
+    full = !saveSnapshot(scenario, { onlyChanged: true });
   };
   globalThis.addEventListener?.('pagehide', flush);
   const stop = () => {
@@ -108,8 +143,15 @@ export function enablePersistence(scenario: ScenarioName): () => void {
   return stop;
 }
 
+/** Removes the snapshot, and what older versions of it left (a single key, or other collections). */
 export function clearSnapshot(): void {
-  storage()?.removeItem(SNAPSHOT_KEY);
+  const store = storage();
+  if (!store) return;
+  for (let i = store.length - 1; i >= 0; i--) {
+    const key = store.key(i);
+    if (key === SNAPSHOT_KEY || key?.startsWith(`${SNAPSHOT_KEY}:`)) store.removeItem(key);
+  }
+  savedCounts.clear();
 }
 
 /** The demo's "reset data": a fresh seed of the current scenario, and no snapshot until the next change. */

@@ -1,10 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
-import { asOwner, collectErrors, demoReady, expectNoAxeViolations, shot } from './support';
+import { expect, type Page } from '@playwright/test';
+import { asOwner, collectErrors, expectNoAxeViolations, shot, test } from './support';
 
 async function openBilling(page: Page, query = '') {
   await asOwner(page);
   await page.goto(`/usage-billing${query}`);
-  await demoReady(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Usage and billing' })).toBeVisible();
   await expect(page.getByTestId('current-plan')).toHaveText('Starter');
 }
@@ -148,7 +147,6 @@ test.describe('usage and billing', () => {
   test('payment success without a session id shows the load-failed card', async ({ page }) => {
     await asOwner(page);
     await page.goto('/payment-success');
-    await demoReady(page);
     await expect(page.getByRole('alert')).toContainText('Missing payment session ID.');
     await page.getByRole('link', { name: 'Back to billing' }).click();
     await page.waitForURL('/usage-billing');

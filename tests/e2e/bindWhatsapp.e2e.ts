@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { collectErrors, demoReady, expectNoAxeViolations, OWNER, shot, signIn } from './support';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { collectErrors, expectNoAxeViolations, OWNER, shot, signIn, test } from './support';
 
 /** Signs in by a demo account's fixed token (the login flow has its own tests). */
 async function asAccount(page: Page, who: 'owner' | 'admin') {
@@ -133,7 +133,6 @@ test.describe('bind WhatsApp', () => {
     const errors = collectErrors(page);
     await asAccount(page, 'owner');
     await page.goto('/bind-whatsapp?scenario=limits-reached');
-    await demoReady(page);
     const main = item(page, 'Main support line');
     await expect(main.getByText('Online', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Add new instance' }).click();
@@ -182,7 +181,6 @@ test.describe('bind WhatsApp', () => {
     await page.clock.install();
     await asAccount(page, 'admin');
     await page.goto('/bind-whatsapp');
-    await demoReady(page);
     await expect(page.getByText('No WhatsApp numbers yet')).toBeVisible();
     await pauseClock(page);
     await page.getByRole('button', { name: 'Add new instance' }).first().click();
@@ -225,7 +223,6 @@ test.describe('bind WhatsApp', () => {
       // The demo's data with a phone that never scans: the code stays on screen however long axe takes (axe
       // needs the page's timers, so they run).
       await page.goto('/bind-whatsapp?scenario=qr-never-scanned');
-      await demoReady(page);
       await expect(item(page, 'Main support line').getByText('Offline', { exact: true })).toBeVisible();
       await expect(item(page, 'Main support line')).toContainText('Chatbot:Ava');
       await expectNoAxeViolations(page);
@@ -275,7 +272,6 @@ test.describe('bind WhatsApp', () => {
     const errors = collectErrors(page);
     await asAccount(page, 'owner');
     await page.goto('/bind-whatsapp?scenario=server-error');
-    await demoReady(page);
     const panel = page.getByRole('alert').filter({ hasText: 'The instances could not be loaded.' });
     await expect(panel).toContainText('Internal server error');
     await panel.getByRole('button', { name: 'Retry' }).click();

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { collectErrors, expectNoAxeViolations, OWNER, shot, signIn } from './support';
+import { expect, type Page } from '@playwright/test';
+import { collectErrors, expectNoAxeViolations, OWNER, shot, signIn, test } from './support';
 
 /** A fresh address signs up an empty Free account: no chatbots yet, so the screen starts in new mode. */
 const freshEmail = () => `bots-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
@@ -30,7 +30,15 @@ const file = (name: string, text: string) => ({
 /** The demo keeps its data in local storage shortly after a change; wait for it before reloading. */
 async function persisted(page: Page, text: string) {
   await expect
-    .poll(() => page.evaluate((t) => localStorage.getItem('influx-demo-db')?.includes(t), text))
+    .poll(() =>
+      page.evaluate(
+        (t) =>
+          Object.keys(localStorage).some(
+            (key) => key.startsWith('influx-demo-db:') && localStorage.getItem(key)?.includes(t),
+          ),
+        text,
+      ),
+    )
     .toBe(true);
 }
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
-import { afterRealWork, asOwner, collectErrors, demoReady, expectNoAxeViolations } from './support';
+import { expect, type Page } from '@playwright/test';
+import { afterRealWork, asOwner, collectErrors, expectNoAxeViolations, test } from './support';
 
 /**
  * A screenshot of the viewport into the same folder as support's shot(). Not full-page: Chromium's full-page
@@ -13,7 +13,6 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `test-results
 async function openChatHistory(page: Page, { scenario = 'happy', query = '' } = {}) {
   await asOwner(page);
   await page.goto(`/chat-history?scenario=${scenario}${query ? `&${query}` : ''}`);
-  await demoReady(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Chat history' })).toBeVisible();
   return page.getByRole('listbox', { name: 'Conversations' });
 }

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { asOwner, collectErrors, demoReady, expectNoAxeViolations, OWNER, shot, signIn } from './support';
+import { expect, type Page } from '@playwright/test';
+import { asOwner, collectErrors, expectNoAxeViolations, OWNER, shot, signIn, test } from './support';
 
 /** A figure straight from the (mock) API, to compare the screen with. */
 async function api<T>(page: Page, path: string): Promise<T> {
@@ -75,7 +75,6 @@ test.describe('dashboard', () => {
       await page.emulateMedia({ colorScheme });
       await asOwner(page);
       await page.goto('/');
-      await demoReady(page);
       await expect(
         page.getByRole('region', { name: 'Recent activity entries' }).getByRole('listitem').first(),
       ).toBeVisible();
@@ -97,7 +96,6 @@ test.describe('dashboard', () => {
     const errors = collectErrors(page);
     await asOwner(page);
     await page.goto('/?scenario=server-error');
-    await demoReady(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     for (const title of [
       'Active bound instances',

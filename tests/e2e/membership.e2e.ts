@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, collectErrors, demoReady, expectNoAxeViolations, OWNER, shot, signIn } from './support';
+import { expect, type Page } from '@playwright/test';
+import { ADMIN, collectErrors, expectNoAxeViolations, OWNER, shot, signIn, test } from './support';
 
 async function signInAs(page: Page, email: string, path = '/login') {
   await signIn(page, email, { path });
@@ -128,7 +128,6 @@ test.describe('membership management', () => {
     await page.setViewportSize({ width: 768, height: 1000 });
     await signInAs(page, ADMIN);
     await page.goto('/membership-management');
-    await demoReady(page);
     await expect(page.getByRole('table', { name: 'Membership plans' })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -1,6 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { card, jump, open, openLink, openQa, qaPanel, stateLink } from './qaTools';
-import { collectErrors, expectNoAxeViolations, shot } from './support';
+import { collectErrors, expectNoAxeViolations, shot, test } from './support';
 
 /*
  * Every flow the QA tools know: three jumps from the panel and one state link, each checked against the

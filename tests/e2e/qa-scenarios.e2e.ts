@@ -1,8 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { mockOptions } from '../../mocks/options';
 import { QR_MAX_POLLS_WITHOUT_SCAN, QR_POLL_INTERVAL_MS } from '../../src/machines/constants';
 import { card, open } from './qaTools';
-import { afterRealWork, collectErrors } from './support';
+import { afterRealWork, collectErrors, test } from './support';
 
 /*
  * Every mock scenario once, on the screens where it matters, against the spec's error catalogue (section 8):

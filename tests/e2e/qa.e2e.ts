@@ -1,12 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { jump, openQa } from './qaTools';
-import { collectErrors, demoReady, shot, signIn } from './support';
+import { collectErrors, shot, signIn, test } from './support';
 
 test.describe('QA tools', () => {
   test('login: jump to three states from the panel; the screen follows', async ({ page }) => {
     const errors = collectErrors(page);
     await page.goto('/login');
-    await demoReady(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await openQa(page);
     await jump(page, 'login', 'login.codeEntry');
@@ -25,7 +24,6 @@ test.describe('QA tools', () => {
 
   test('login: a state link opens the app in that state', async ({ page }) => {
     await page.goto('/login');
-    await demoReady(page);
     await page.goto('/login?qa-flow=login&qa-state=login.codeEntry');
     await expect(page.getByLabel('Verification code')).toBeVisible();
     await expect(page.getByLabel('E-mail')).toHaveValue('owner@demo.test');
@@ -33,7 +31,6 @@ test.describe('QA tools', () => {
 
   test('the panel sends the events the flow accepts and shows the timeline', async ({ page }) => {
     await page.goto('/login');
-    await demoReady(page);
     await openQa(page);
     await page.getByLabel('Running flow').selectOption('login');
     await page.getByRole('button', { name: 'email.changed' }).first().click();
@@ -45,7 +42,6 @@ test.describe('QA tools', () => {
 
   test('a scenario is chosen by URL and shown while active', async ({ page }) => {
     await page.goto('/login?scenario=slow');
-    await demoReady(page);
     await expect(page.getByTestId('scenario-badge')).toHaveText('Scenario: slow');
     await page.goto('/login?scenario=happy');
     await expect(page.getByTestId('scenario-badge')).toHaveCount(0);

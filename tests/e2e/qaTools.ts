@@ -1,5 +1,4 @@
 import { expect, type Page } from '@playwright/test';
-import { demoReady } from './support';
 
 /** Signs in by a demo account's fixed token (the login flow has its own tests). */
 export async function asAccount(page: Page, who: 'owner' | 'admin') {
@@ -16,11 +15,10 @@ export async function asAccount(page: Page, who: 'owner' | 'admin') {
   }, who);
 }
 
-/** Opens a page of the demo, signed in as `who` (or signed out), and waits for the mock backend. */
+/** Opens a page of the demo, signed in as `who` (or signed out); the fixture's goto waits for the mock backend. */
 export async function open(page: Page, path: string, who: 'owner' | 'admin' | null) {
   if (who) await asAccount(page, who);
   await page.goto(path);
-  await demoReady(page);
 }
 
 export const qaPanel = (page: Page) => page.getByRole('complementary', { name: 'QA tools' });
@@ -61,7 +59,6 @@ export async function stateLink(page: Page, flow: string, state: string): Promis
 /** Opens a state link as a bug report reader would: a fresh load of the app. */
 export async function openLink(page: Page, link: string) {
   await page.goto(link);
-  await demoReady(page);
 }
 
 /** A heading-labelled card of a screen (the dashboard's figures, the billing panels). */

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { demoReady } from './support';
+import { expect } from '@playwright/test';
+import { test } from './support';
 
 /** One call per resource of the API, answered by the in-browser mock backend through its service worker. */
 const CALLS: Array<[resource: string, method: string, path: string, body?: unknown]> = [
@@ -17,7 +17,6 @@ test('the demo build starts its mock backend and every resource answers through 
   page,
 }) => {
   await page.goto('/');
-  await demoReady(page);
 
   // Sign in the way the app does: a one-time code, then the code from the demo mailbox.
   const results = await page.evaluate(async (calls) => {
@@ -94,7 +93,6 @@ test('the demo build starts its mock backend and every resource answers through 
 
 test('a request the mock does not know goes to the network untouched', async ({ page }) => {
   await page.goto('/');
-  await demoReady(page);
   const status = await page.evaluate(async () => (await fetch('/index.html')).status);
   expect(status).toBe(200);
 });

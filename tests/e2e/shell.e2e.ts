@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { collectErrors, demoReady, expectNoAxeViolations, OWNER, shot, signIn } from './support';
+import { expect } from '@playwright/test';
+import { collectErrors, expectNoAxeViolations, OWNER, shot, signIn, test } from './support';
 
 test.describe('sign in and out', () => {
   test('owner signs in with the mailbox code, lands on /, stays signed in on reload, signs out', async ({
@@ -7,7 +7,6 @@ test.describe('sign in and out', () => {
   }) => {
     const errors = collectErrors(page);
     await page.goto('/login');
-    await demoReady(page);
     await expect(page.getByLabel('Verification code')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeDisabled();
     await signIn(page, OWNER, { path: '' });
@@ -26,7 +25,6 @@ test.describe('sign in and out', () => {
 
   test('Send Code turns into Resend Code and a wrong code shows the spec message', async ({ page }) => {
     await page.goto('/login');
-    await demoReady(page);
     await expect(page.getByRole('button', { name: 'Send Code' })).toBeDisabled();
     await page.getByLabel('E-mail').fill('not-an-email');
     await page.getByRole('button', { name: 'Send Code' }).click();
@@ -80,7 +78,6 @@ test.describe('sign in and out', () => {
 test.describe('language, theme and layout', () => {
   test('switching language changes the interface, sets <html lang> and survives reload', async ({ page }) => {
     await page.goto('/login');
-    await demoReady(page);
     await page.getByRole('button', { name: 'Language: English' }).click();
     await page.getByRole('menuitemradio', { name: '简体中文' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '登录' })).toBeVisible();
@@ -102,7 +99,6 @@ test.describe('language, theme and layout', () => {
   test('theme choice applies and persists under the key "theme"', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/login');
-    await demoReady(page);
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const light = await background();
     await page.getByRole('button', { name: 'Theme: System' }).click();
@@ -117,7 +113,6 @@ test.describe('language, theme and layout', () => {
   test('system theme follows the device preference live', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/login');
-    await demoReady(page);
     const before = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect
@@ -183,7 +178,6 @@ test.describe('accessibility and screenshots', () => {
     test(`login and shell have no axe violations (${colorScheme})`, async ({ page }) => {
       await page.emulateMedia({ colorScheme });
       await page.goto('/login');
-      await demoReady(page);
       await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
       await expectNoAxeViolations(page);
       await shot(page, `login-en-${colorScheme}`);
@@ -204,7 +198,6 @@ test.describe('accessibility and screenshots', () => {
   ] as const) {
     test(`screens in ${locale}`, async ({ page }) => {
       await page.goto('/login');
-      await demoReady(page);
       await page.evaluate((l) => localStorage.setItem('influx-language', l), locale);
       await page.reload();
       await expect(page.getByRole('button', { name: new RegExp(name) })).toBeVisible();

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 const require = createRequire(import.meta.url);
 const AXE = require.resolve('axe-core/axe.min.js');
@@ -16,6 +16,29 @@ export const ADMIN = 'admin@demo.test';
 export async function demoReady(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.mockBackend !== undefined);
 }
+
+/**
+ * The demo's tests: `page.goto` and `page.reload` return once the new page's mock backend answers. Starting
+ * it (loading the chunks through the service worker, restoring or seeding the data) is real work that takes
+ * what the machine takes; what the app does after that is asserted within expect's limit.
+ */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await demoReady(page);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await demoReady(page);
+      return response;
+    };
+    await use(page);
+  },
+});
 
 /**
  * Waits until `locator` shows, with no time limit but the test's (the config sets no action limit). Only for
