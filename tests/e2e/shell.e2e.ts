@@ -59,7 +59,12 @@ test.describe('sign in and out', () => {
   });
 
   test('a redirect to another origin is ignored', async ({ page }) => {
-    for (const evil of ['https://evil.example', '//evil.example', 'javascript:alert(1)']) {
+    for (const evil of [
+      'https://evil.example',
+      '//evil.example',
+      '/.//evil.example/',
+      'javascript:alert(1)',
+    ]) {
       await signIn(page, OWNER, { path: `/login?redirect=${encodeURIComponent(evil)}` });
       await page.waitForURL('/');
       await page.getByRole('button', { name: 'Logout' }).click();

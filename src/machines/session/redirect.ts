@@ -1,19 +1,22 @@
+const BASE = 'http://app.invalid';
+
+/** A path a browser can only read as this origin's: one leading "/", no backslash, no control character. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting them is the point
+const isPlainPath = (path: string) => /^\/(?![/\\])/.test(path) && !/[\\\u0000-\u001f\u007f]/.test(path);
+
 /**
- * The place to go after signing in, from an untrusted `redirect` parameter: only a same-origin path
- * (starting with one "/") is honoured; absolute, protocol-relative, backslash and javascript: values give "/".
+ * The place to go after signing in, from an untrusted `redirect` parameter: only a same-origin path is
+ * honoured; anything else gives "/". The value is resolved first (dot segments, percent-encoded dots) and the
+ * result checked, since "/.//evil.example" resolves to the protocol-relative "//evil.example".
  */
 export function safeRedirect(target: string | null | undefined): string {
-  if (!target) return '/';
-  // Control characters and backslashes are how browsers get talked into other origins ("/\evil.example").
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting them is the point
-  if (!target.startsWith('/') || target.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(target))
-    return '/';
+  if (!target || !isPlainPath(target)) return '/';
   try {
-    const base = 'http://app.invalid';
-    const url = new URL(target, base);
-    if (url.origin !== base) return '/';
-    if (url.pathname.startsWith('/login')) return '/';
-    return `${url.pathname}${url.search}${url.hash}`;
+    const url = new URL(target, BASE);
+    const resolved = `${url.pathname}${url.search}${url.hash}`;
+    if (url.origin !== BASE || !isPlainPath(resolved)) return '/';
+    if (url.pathname === '/login' || url.pathname.startsWith('/login/')) return '/';
+    return resolved;
   } catch {
     return '/';
   }
