@@ -9,6 +9,7 @@ import {
   type ExportOptions,
   exportFileName,
   FILE_TIME_FORMAT,
+  MAX_FILE_NAME_LENGTH,
   UnsupportedExportFormatError,
 } from './export';
 
@@ -114,6 +115,14 @@ describe('export file names', () => {
   it('keeps only file-safe characters of odd numbers', () => {
     expect(exportFileName('12036/../x:y@g.us', 'txt', at)).toBe('chat-12036_x_y_g_us-20261122-090507.txt');
     expect(exportFileName('', 'txt', at)).toBe('chat-unknown-20261122-090507.txt');
+  });
+
+  it('is at most 64 characters, whatever the number', () => {
+    for (const format of ['json', 'txt', 'csv'] as const) {
+      const name = exportFileName(`${'9'.repeat(200)}@g.us`, format, at);
+      expect(name).toHaveLength(MAX_FILE_NAME_LENGTH);
+      expect(name).toMatch(new RegExp(`^chat-9+-20261122-090507\\.${format}$`));
+    }
   });
 });
 
@@ -234,6 +243,26 @@ describe('CSV export', () => {
     expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvField('-2+3,x')).toBe(`"'-2+3,x"`);
   });
+
+  it.each([
+    ' =1+1',
+    '\u00a0\u3000=HYPERLINK("http://evil.example")',
+    '\u200b=1+1',
+    '\ufeff@SUM(A1)',
+    '\u2060+1',
+    '\uff1d1+1',
+    '\uff20SUM(A1)',
+    ' \t=1',
+  ])('defuses a formula behind spaces, invisible characters or in fullwidth: %j', (value) => {
+    expect(csvField(value).replace(/^"/, '')).toMatch(/^'/);
+  });
+
+  it.each(['a = b', '1 + 1', 'email@example.com', '\u200bhello', '  plain'])(
+    'leaves other text as it was: %j',
+    (value) => {
+      expect(csvField(value)).toBe(value);
+    },
+  );
 });
 
 describe('unsupported formats', () => {

@@ -95,24 +95,39 @@ export const FILE_NAME_TIME_FORMAT = 'YYYYMMDD-HHmmss';
 
 const fileTime = (iso: string | Date) => dayjs(iso).format(FILE_TIME_FORMAT);
 
-/** chat-{number}-{timestamp}.{ext}; the number keeps only characters every file system accepts. */
+/** Longest export file name: short enough for every file system and for a download bar to show whole. */
+export const MAX_FILE_NAME_LENGTH = 64;
+
+/**
+ * chat-{number}-{timestamp}.{ext}; the number keeps only characters every file system accepts, and is cut
+ * so the name stays within MAX_FILE_NAME_LENGTH.
+ */
 export function exportFileName(fromNumber: string, format: ExportFormat, at: Date): string {
+  const suffix = `-${dayjs(at).format(FILE_NAME_TIME_FORMAT)}.${format}`;
   const number =
     displayNumber(fromNumber)
       .replace(/^\+/, '')
-      .replace(/[^0-9A-Za-z_-]+/g, '_') || 'unknown';
-  return `chat-${number}-${dayjs(at).format(FILE_NAME_TIME_FORMAT)}.${format}`;
+      .replace(/[^0-9A-Za-z_-]+/g, '_')
+      .slice(0, MAX_FILE_NAME_LENGTH - 'chat-'.length - suffix.length) || 'unknown';
+  return `chat-${number}${suffix}`;
 }
 
 const BOM = '\uFEFF';
 
 /**
+ * What a spreadsheet may run as a formula: a formula character (=, +, -, @, tab, carriage return, or the
+ * fullwidth ＝ ＋ － ＠ some apps read as theirs), also behind leading spaces or invisible characters, which
+ * spreadsheets skip.
+ */
+const FORMULA_START = /^[\s\u200b-\u200d\u2060\ufeff]*[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/u;
+
+/**
  * One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled. A field
- * a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) gets a leading apostrophe:
- * customer text is untrusted (OWASP "CSV injection").
+ * a spreadsheet would run as a formula gets a leading apostrophe: customer text is untrusted (OWASP "CSV
+ * injection").
  */
 export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
