@@ -9,6 +9,14 @@ export const InstanceStatusSchema = z.string();
 export const CONNECTED_STATUSES = ['ready', 'authenticated'] as const;
 
 /**
+ * The most a level-H QR code holds (version 40, byte mode): 1,273 bytes of UTF-8. A longer text cannot be
+ * drawn, so an answer carrying one is refused here rather than failing inside the QR renderer.
+ */
+export const QR_MAX_BYTES = 1273;
+const fitsQrCode = (text: string) => new TextEncoder().encode(text).length <= QR_MAX_BYTES;
+export const QrCodeSchema = z.string().check(z.refine(fitsQrCode, 'too long for a QR code'));
+
+/**
  * Not shown in the spec; designed from the entity: the list and the detail answer the same shape.
  * qrCode is the text to render as a QR image, null when there is no code (yet, or any more).
  */
@@ -18,7 +26,7 @@ export const InstanceSchema = z.object({
   chatbotId: z.nullable(IdSchema),
   status: z.int(),
   instanceStatus: InstanceStatusSchema,
-  qrCode: z.nullable(z.string()),
+  qrCode: z.nullable(QrCodeSchema),
   phoneNumber: z.nullable(z.string()),
   createdAt: DateTimeSchema,
   lastActiveAt: z.nullable(DateTimeSchema),

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { givenInstance } from '../../../mocks/fixtures';
 import { API, errorResponse } from '../../../mocks/handlers/common';
@@ -8,6 +8,7 @@ import { resetAndSeed, server, switchScenario } from '../../../mocks/node';
 import { DEMO_OWNER } from '../../../mocks/seed';
 import { withMockServer } from '../../../mocks/testing';
 import { renderApp, warmUp } from '../../../tests/render';
+import { QR_MAX_BYTES } from '../../api/schemas/instances';
 
 withMockServer();
 warmUp('/bind-whatsapp', { as: 'owner' });
@@ -147,6 +148,8 @@ describe('bind WhatsApp', () => {
     expect(
       await within(dialog).findByRole('img', { name: 'QR code to scan with WhatsApp' }),
     ).toBeInTheDocument();
+    // The code's text links a phone to the account: outside demo builds it is in no attribute.
+    expect(within(dialog).getByTestId('qr-code')).not.toHaveAttribute('data-value');
     expect(within(dialog).getByText('Waiting for connection')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Instance name')).toHaveValue('Instance 1');
     expect(
@@ -165,6 +168,36 @@ describe('bind WhatsApp', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // The created instance stays in the list, waiting for its scan.
     expect(await item('Instance 1')).toHaveTextContent('Offline');
+  });
+
+  it('refuses a QR text too long to draw with a message, instead of a broken page', async () => {
+    server.use(
+      http.post(`${API}/whatsapp/create-instance`, () =>
+        HttpResponse.json({
+          id: 'inst-long',
+          instanceName: 'Instance 1',
+          chatbotId: null,
+          status: 0,
+          instanceStatus: 'qr',
+          qrCode: '2@'.padEnd(QR_MAX_BYTES + 1, 'x'),
+          phoneNumber: null,
+          createdAt: new Date().toISOString(),
+          lastActiveAt: null,
+        }),
+      ),
+    );
+    const u = user();
+    await renderApp('/bind-whatsapp', { as: 'admin' });
+    await u.click(await screen.findByRole('button', { name: 'Add new instance' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Connect a WhatsApp number' });
+    expect(
+      await within(dialog).findByText(/Unexpected response from POST \/whatsapp\/create-instance: qrCode/),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('img', { name: 'QR code to scan with WhatsApp' })).toBeNull();
+    // Behind the modal dialog, the page is still there.
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Bind WhatsApp', hidden: true }),
+    ).toBeInTheDocument();
   });
 
   it('keeps failures in their panels when the server fails, and the page stays usable', async () => {
