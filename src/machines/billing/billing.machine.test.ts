@@ -7,7 +7,7 @@ import { connectToasts } from '../toasts/notify';
 import type { ToastInput } from '../toasts/toasts.machine';
 import { billingMachine, billingMessages, customerPlans } from './billing.machine';
 import { billingModel, sampleMembership } from './billing.model';
-import { httpUrl } from './links';
+import { paymentUrl } from './links';
 import { instanceQuota, quota, tokenQuota } from './quota';
 
 const plan = samplePlan;
@@ -136,6 +136,8 @@ describe('subscription management', () => {
 
   it.each([
     ['a javascript: URL', async () => ({ url: 'javascript:alert(1)' })],
+    ['a plain http URL', async () => ({ url: 'http://insecure.example/portal' })],
+    ['a URL with credentials', async () => ({ url: 'https://billing.example@evil.example/portal' })],
     ['a failed call', () => Promise.reject(new Error('down'))],
   ])('never follows %s and says so', async (_, loadUrl) => {
     const { actor, spies, toasts } = start({ checkoutSessionId: 'cs_1', loadUrl });
@@ -149,12 +151,38 @@ describe('subscription management', () => {
 });
 
 describe('helpers', () => {
-  it('accepts only http and https URLs', () => {
-    expect(httpUrl('https://a.example/x')?.href).toBe('https://a.example/x');
-    expect(httpUrl('http://a.example')).not.toBeNull();
-    for (const bad of ['javascript:alert(1)', 'data:text/html,x', '/relative', '//a.example', '', null]) {
-      expect(httpUrl(bad)).toBeNull();
+  it('follows only https payment URLs without credentials', () => {
+    expect(paymentUrl('https://a.example/x')?.href).toBe('https://a.example/x');
+    for (const bad of [
+      'http://insecure.example/pay',
+      'https://checkout.example@evil.example/pay',
+      'https://user:secret@checkout.example/pay',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      '/relative',
+      '//a.example',
+      '',
+      null,
+    ]) {
+      expect(paymentUrl(bad), String(bad)).toBeNull();
     }
+  });
+
+  it('follows only the listed hosts when there is a list', () => {
+    const policy = { hosts: ['checkout.stripe.com', 'billing.stripe.com'], sameOrigin: null };
+    expect(paymentUrl('https://checkout.stripe.com/c/pay/cs_1', policy)).not.toBeNull();
+    expect(paymentUrl('https://billing.stripe.com/p/session/x', policy)).not.toBeNull();
+    expect(paymentUrl('https://checkout.stripe.com.evil.example/c', policy)).toBeNull();
+    expect(paymentUrl('https://evil.example/checkout.stripe.com', policy)).toBeNull();
+  });
+
+  it("lets a demo build follow its own origin's checkout, over http too, and nothing else on http", () => {
+    const policy = { hosts: ['checkout.stripe.com'], sameOrigin: 'http://127.0.0.1:4173' };
+    expect(paymentUrl('http://127.0.0.1:4173/demo-checkout?session_id=cs_1', policy)).not.toBeNull();
+    expect(paymentUrl('http://127.0.0.1:4174/demo-checkout', policy)).toBeNull();
+    expect(paymentUrl('http://user@127.0.0.1:4173/demo-checkout', policy)).toBeNull();
+    expect(paymentUrl('https://checkout.stripe.com/c', policy)).not.toBeNull();
+    expect(paymentUrl('https://portal.example/c', policy)).toBeNull();
   });
 
   it('measures quotas: -1 is unlimited, unknown membership means a limit of 1', () => {

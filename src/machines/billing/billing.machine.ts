@@ -11,7 +11,7 @@ import {
 import { describeError } from '../errors';
 import { fromRequest } from '../request';
 import { notify } from '../toasts/notify';
-import { httpUrl } from './links';
+import { paymentUrl } from './links';
 
 export interface BillingContext {
   membership: UserMembership | null;
@@ -70,7 +70,7 @@ export const billingMachine = setup({
   guards: {
     hasPlans: ({ event }) => customerPlans((event as { output?: MembershipPlan[] }).output ?? []).length > 0,
     knowsSession: ({ context }) => context.checkoutSessionId !== null,
-    safeUrl: ({ event }) => httpUrl((event as { output?: { url?: string } }).output?.url) !== null,
+    safeUrl: ({ event }) => paymentUrl((event as { output?: { url?: string } }).output?.url) !== null,
   },
   actions: {
     // Spec section 8: a failed membership fetch is only a console warning; the page goes on without it.

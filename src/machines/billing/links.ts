@@ -1,17 +1,43 @@
 import { readStored, writeStored } from '../../api/storage';
 
+/** Where the app may send the browser for a payment: the provider's pages, and nothing else. */
+export interface PaymentUrlPolicy {
+  /** When not empty, the only hosts allowed (VITE_PAYMENT_HOSTS, comma-separated). */
+  hosts: readonly string[];
+  /** Demo builds: their own origin, where the demo checkout runs (over http on a developer's machine). */
+  sameOrigin: string | null;
+}
+
+/** The build's policy, read when asked (tests may stub the environment). */
+export const paymentUrlPolicy = (): PaymentUrlPolicy => ({
+  hosts: (import.meta.env.VITE_PAYMENT_HOSTS ?? '')
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean),
+  sameOrigin: import.meta.env.VITE_MOCKS === 'true' ? (globalThis.location?.origin ?? null) : null,
+});
+
 /**
- * A URL from the server, accepted only with http or https (javascript:, data:, relative or malformed values
- * give null). Server text is untrusted: nothing else is ever followed.
+ * A payment URL from the server (checkout, subscription management), or null when it must not be followed.
+ * Server text is untrusted: only https is accepted, without credentials (`https://pay.example@evil.example`
+ * goes to evil.example), and only to the listed hosts when there is a list. A demo build's own origin is the
+ * one exception.
  */
-export function httpUrl(value: string | null | undefined): URL | null {
+export function paymentUrl(
+  value: string | null | undefined,
+  policy: PaymentUrlPolicy = paymentUrlPolicy(),
+): URL | null {
   if (!value) return null;
+  let url: URL;
   try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+    url = new URL(value);
   } catch {
     return null;
   }
+  if (policy.sameOrigin && url.origin === policy.sameOrigin && !url.username && !url.password) return url;
+  if (url.protocol !== 'https:' || url.username || url.password) return null;
+  if (policy.hosts.length > 0 && !policy.hosts.includes(url.hostname)) return null;
+  return url;
 }
 
 /*

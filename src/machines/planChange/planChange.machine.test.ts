@@ -138,6 +138,8 @@ describe('plan change', () => {
   it.each([
     ['a javascript: URL', async () => ({ redirectUrl: 'javascript:alert(1)' })],
     ['a relative URL', async () => ({ redirectUrl: '/checkout' })],
+    ['a plain http URL', async () => ({ redirectUrl: 'http://insecure.example/pay' })],
+    ['a URL with credentials', async () => ({ redirectUrl: 'https://checkout.example@evil.example/pay' })],
     ['neither URL nor isUpdate', async () => ({})],
     ['a server error', () => Promise.reject(new Error('500'))],
   ] as const)('fails with the destructive toast for %s, and can retry', async (_, pay) => {

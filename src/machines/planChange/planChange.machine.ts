@@ -3,7 +3,7 @@ import { assign, setup } from 'xstate';
 import { createPayment } from '../../api/payments';
 import type { MembershipPlan } from '../../api/schemas/membership';
 import { type CreatePaymentResult, ScheduleType, type ScheduleTypeCode } from '../../api/schemas/payments';
-import { httpUrl } from '../billing/links';
+import { paymentUrl } from '../billing/links';
 import { MEMBERSHIP_REFRESH_DELAY_MS, PLAN_UPDATE_RELOAD_DELAY_MS } from '../constants';
 import { fromRequest } from '../request';
 import { notify } from '../toasts/notify';
@@ -88,7 +88,7 @@ export const planChangeMachine = setup({
       (event.scheduleType === ScheduleType.monthly || offersYearly(context.plan)),
     isUpdate: ({ event }) => (event as { output?: CreatePaymentResult }).output?.isUpdate === true,
     hasSafeRedirect: ({ event }) =>
-      httpUrl((event as { output?: CreatePaymentResult }).output?.redirectUrl) !== null,
+      paymentUrl((event as { output?: CreatePaymentResult }).output?.redirectUrl) !== null,
     returnedFromPayment: ({ context }) => context.returnSessionId !== null,
   },
   actions: {

@@ -14,6 +14,9 @@ withMockServer();
 warmUp('/usage-billing', { as: 'owner' });
 beforeEach(async () => {
   await resetAndSeed();
+  // As in the demo: the mock's checkout and portal pages are on the app's own origin.
+  vi.stubEnv('VITE_MOCKS', 'true');
+  return () => vi.unstubAllEnvs();
 });
 
 const user = () => userEvent.setup({ delay: null });
