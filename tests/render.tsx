@@ -45,7 +45,13 @@ export async function renderApp(path: string, { as, locale = 'en' }: { as?: As; 
   await preload(path, locale);
   if (as) {
     const account = as === 'owner' ? DEMO_OWNER : DEMO_ADMIN;
-    writeUserInfo({ accessToken: account.token, id: account.id, userId: account.id, email: account.email });
+    // The login answer's userId differs from the id on purpose: every call must name the user by `id`.
+    writeUserInfo({
+      accessToken: account.token,
+      id: account.id,
+      userId: `${account.id}-login-answer`,
+      email: account.email,
+    });
   }
   listenForBackAndForward();
   return render(<App />);

@@ -34,7 +34,7 @@ export function readUserInfo(): UserInfo | null {
     // keeps the schema library out of the first page load.
     const info = JSON.parse(raw) as Partial<Record<keyof UserInfo, unknown>>;
     const text = (v: unknown) => typeof v === 'string' && v.length > 0;
-    if (!text(info.accessToken) || !text(info.id) || !text(info.userId)) return null;
+    if (!text(info.accessToken) || !text(info.id)) return null;
     return info as UserInfo;
   } catch {
     return null;

@@ -15,11 +15,14 @@ export const LoginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
-/** The login response is stored as it is: it is the stored user info. */
+/**
+ * The login response is stored as it is: it is the stored user info. `id` is the user's id (spec section 3);
+ * the response's `userId` is kept but never read: read the id through `userIdOf`.
+ */
 export const UserInfoSchema = z.object({
   accessToken: z.string().check(z.minLength(1)),
   id: IdSchema,
-  userId: IdSchema,
+  userId: z.optional(IdSchema),
   email: z.optional(EmailSchema),
 });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
@@ -30,3 +33,6 @@ export const CurrentUserSchema = z.object({
   isAdmin: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+/** The signed-in user's id, for every call that names the user: the stored `id`, never `userId`. */
+export const userIdOf = (info: Pick<UserInfo, 'id'> | null | undefined): string | null => info?.id ?? null;

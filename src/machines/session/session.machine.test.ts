@@ -3,10 +3,10 @@ import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { installMemoryStorage } from '../../../tests/memoryStorage';
 import { describeStateViews } from '../../../tests/stateViews';
 import { ApiError } from '../../api/errors';
-import type { CurrentUser } from '../../api/schemas/auth';
+import { type CurrentUser, userIdOf } from '../../api/schemas/auth';
 import { readUserInfo, writeUserInfo } from '../../api/storage';
 import { sampleUser } from '../login/login.model';
-import { isAdmin, sessionMachine } from './session.machine';
+import { isAdmin, sessionMachine, signedInUserId } from './session.machine';
 import { sessionModel } from './session.model';
 
 installMemoryStorage();
@@ -115,4 +115,19 @@ describeStateViews(sessionModel, {
       expect(isAdmin(s.context)).toBe(false);
     },
   },
+});
+
+describe('the user id', () => {
+  it("is the stored id, even when the login answer's userId says otherwise, and userId may be absent", () => {
+    localStorage.setItem(
+      'influx-user-info',
+      JSON.stringify({ accessToken: 't', id: 'user-1', userId: 'user-from-login' }),
+    );
+    expect(userIdOf(readUserInfo())).toBe('user-1');
+    localStorage.setItem('influx-user-info', JSON.stringify({ accessToken: 't', id: 'user-2' }));
+    const actor = createActor(sessionMachine, { input: { user: readUserInfo() } });
+    expect(signedInUserId(actor.getSnapshot().context)).toBe('user-2');
+    localStorage.setItem('influx-user-info', JSON.stringify({ accessToken: 't', userId: 'user-3' }));
+    expect(readUserInfo()).toBeNull();
+  });
 });

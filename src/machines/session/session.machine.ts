@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { getCurrentUser } from '../../api/auth';
 import { isApiError } from '../../api/errors';
-import type { CurrentUser, UserInfo } from '../../api/schemas/auth';
+import { type CurrentUser, type UserInfo, userIdOf } from '../../api/schemas/auth';
 import { clearUserInfo } from '../../api/storage';
 
 export interface SessionContext {
@@ -93,3 +93,6 @@ export const sessionMachine = setup({
 });
 
 export const isAdmin = (context: SessionContext) => context.currentUser?.isAdmin === true;
+
+/** The signed-in user's id for calls that name the user (the stored `id`). */
+export const signedInUserId = (context: SessionContext) => userIdOf(context.user);

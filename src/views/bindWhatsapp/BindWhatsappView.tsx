@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { SessionContext } from '../../app/providers';
 import { instanceConnectionMachine } from '../../machines/instanceConnection/instanceConnection.machine';
 import { instancesMachine } from '../../machines/instances/instances.machine';
+import { signedInUserId } from '../../machines/session/session.machine';
 import { useFlow } from '../../machines/useFlow';
 import { Button } from '../ui/Button';
 import { Card, PageHeader } from '../ui/Card';
@@ -39,7 +40,7 @@ const PlusIcon = () => (
 export function BindWhatsappView() {
   const text = useText();
   const { t } = useLingui();
-  const userId = SessionContext.useSelector((s) => s.context.user?.id ?? '');
+  const userId = SessionContext.useSelector((s) => signedInUserId(s.context) ?? '');
   const page = useFlow('instances', instancesMachine, { input: { userId } });
   // The dialog tells the page when the list changed; closing it (or leaving the page) stops all it does.
   const connectionLogic = useMemo(

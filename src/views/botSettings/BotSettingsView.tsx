@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import styled from 'styled-components';
 import { SessionContext } from '../../app/providers';
 import { botEditorMachine } from '../../machines/botEditor/botEditor.machine';
+import { signedInUserId } from '../../machines/session/session.machine';
 import { useFlow } from '../../machines/useFlow';
 import { Card, PageHeader } from '../ui/Card';
 import { ErrorPanel, PanelLoading } from '../ui/Feedback';
@@ -59,7 +60,7 @@ function EditorPanel() {
 }
 
 export function BotSettingsView() {
-  const userId = SessionContext.useSelector((s) => s.context.user?.userId ?? null);
+  const userId = SessionContext.useSelector((s) => signedInUserId(s.context));
   const actor = useFlow('botEditor', botEditorMachine, { input: { userId } });
   // The session may learn the user after the screen started (or lose it).
   useEffect(() => actor.send({ type: 'user.changed', userId }), [actor, userId]);

@@ -7,6 +7,7 @@ import type { PaymentSessionDetails } from '../../api/schemas/payments';
 import { SessionContext } from '../../app/providers';
 import { rememberCheckoutSession } from '../../machines/billing/links';
 import { paymentSuccessMachine } from '../../machines/paymentSuccess/paymentSuccess.machine';
+import { signedInUserId } from '../../machines/session/session.machine';
 import { useFlowMachine } from '../../machines/useFlow';
 import { Button } from '../ui/Button';
 import { Card, Muted } from '../ui/Card';
@@ -140,7 +141,7 @@ function PlanFacts({ plan }: { plan: MembershipPlan }) {
 function PaymentSuccessViewRoot() {
   const { t } = useLingui();
   const text = useText();
-  const userId = SessionContext.useSelector((s) => s.context.user?.userId ?? null);
+  const userId = SessionContext.useSelector((s) => signedInUserId(s.context));
   const [sessionId] = useState(() => new URLSearchParams(location.search).get('sessionId'));
   const logic = useMemo(
     () =>

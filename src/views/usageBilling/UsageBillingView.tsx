@@ -5,6 +5,7 @@ import { SessionContext } from '../../app/providers';
 import { billingMachine } from '../../machines/billing/billing.machine';
 import { readCheckoutSession, rememberCheckoutSession } from '../../machines/billing/links';
 import { planChangeMachine } from '../../machines/planChange/planChange.machine';
+import { signedInUserId } from '../../machines/session/session.machine';
 import { usageMachine } from '../../machines/usage/usage.machine';
 import { useFlow } from '../../machines/useFlow';
 import { Muted, PageHeader } from '../ui/Card';
@@ -31,7 +32,7 @@ const TopGrid = styled.div`
 `;
 
 export function UsageBillingView() {
-  const userId = SessionContext.useSelector((s) => s.context.user?.userId ?? null);
+  const userId = SessionContext.useSelector((s) => signedInUserId(s.context));
   const [returnSessionId] = useState(returnedSessionId);
 
   const billingLogic = useMemo(
