@@ -2,7 +2,7 @@ import { I18nProvider } from '@lingui/react';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useEffect } from 'react';
 import { navigate } from 'wouter/use-browser-location';
-import { configureClient, currentLocation, loginPathFor } from '../api/client';
+import { configureClient, loginPathFor } from '../api/client';
 import { readUserInfo } from '../api/storage';
 import { i18n } from '../i18n/i18n';
 import { sessionMachine } from '../machines/session/session.machine';
@@ -16,7 +16,6 @@ export const SessionContext = createActorContext(
   sessionMachine.provide({
     actions: {
       goToLogin: () => navigate('/login'),
-      returnAfterLogin: () => navigate(loginPathFor(currentLocation()), { replace: true }),
     },
   }),
 );

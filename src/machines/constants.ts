@@ -25,6 +25,8 @@ export const DEFAULT_INSTANCE_LIMIT = 1;
 export const MEMBERSHIP_REFRESH_DELAY_MS = 2000;
 export const PLAN_UPDATE_RELOAD_DELAY_MS = 3000;
 export const LOGIN_REDIRECT_DELAY_MS = 1000;
+/** Waits before asking GET /users/me again after it failed: the user stays signed in, not an admin meanwhile. */
+export const CURRENT_USER_RETRY_DELAYS_MS = [2000, 10_000, 30_000] as const;
 
 /** Usage meters turn amber from this share of a limit, red from the next. */
 export const USAGE_WARNING_RATIO = 0.5;

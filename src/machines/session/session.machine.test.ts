@@ -1,10 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { installMemoryStorage } from '../../../tests/memoryStorage';
 import { describeStateViews } from '../../../tests/stateViews';
 import { ApiError } from '../../api/errors';
 import { type CurrentUser, userIdOf } from '../../api/schemas/auth';
 import { readUserInfo, writeUserInfo } from '../../api/storage';
+import { CURRENT_USER_RETRY_DELAYS_MS } from '../constants';
 import { sampleUser } from '../login/login.model';
 import { isAdmin, sessionMachine, signedInUserId } from './session.machine';
 import { sessionModel } from './session.model';
@@ -13,18 +14,18 @@ installMemoryStorage();
 const info = { accessToken: 't', id: 'u1', userId: 'u1' };
 const admin: CurrentUser = { id: 'u1', email: 'admin@demo.test', isAdmin: true };
 const settle = () => new Promise((r) => setTimeout(r, 0));
+const unauthorized = new ApiError({ kind: 'http', status: 401, endpoint: 'GET /users/me', message: 'x' });
 
 function start(loadCurrentUser: () => Promise<CurrentUser> = async () => admin) {
   const goToLogin = vi.fn();
-  const returnAfterLogin = vi.fn();
   const actor = createActor(
     sessionMachine.provide({
       actors: { loadCurrentUser: fromPromise(loadCurrentUser) },
-      actions: { goToLogin, returnAfterLogin },
+      actions: { goToLogin },
     }),
     { input: { user: readUserInfo() } },
   ).start();
-  return { actor, goToLogin, returnAfterLogin };
+  return { actor, goToLogin };
 }
 
 describe('session', () => {
@@ -41,26 +42,57 @@ describe('session', () => {
     expect(isAdmin(actor.getSnapshot().context)).toBe(true);
   });
 
-  it('goes on as a regular user when /users/me fails', async () => {
+  it.each([
+    ['a network failure', new ApiError({ kind: 'network', endpoint: 'GET /users/me', message: 'x' })],
+    ['401 (users/me is exempt from the 401 rule)', unauthorized],
+  ])('stays signed in as a regular user after %s, and asks again later', async (_, error) => {
     writeUserInfo(info);
-    const { actor } = start(() =>
-      Promise.reject(new ApiError({ kind: 'network', endpoint: 'GET /users/me', message: 'x' })),
-    );
-    await settle();
-    expect(actor.getSnapshot().matches({ signedIn: 'ready' })).toBe(true);
+    vi.useFakeTimers();
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const answers = [error, error, admin];
+    let calls = 0;
+    const { actor, goToLogin } = start(async () => {
+      const answer = answers[calls++];
+      if (answer instanceof Error) throw answer;
+      return answer as CurrentUser;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toBe(1);
+    expect(actor.getSnapshot().hasTag('signedIn')).toBe(true);
+    expect(actor.getSnapshot().hasTag('retryingUser')).toBe(true);
     expect(isAdmin(actor.getSnapshot().context)).toBe(false);
+    expect(readUserInfo()).toEqual(info);
+    await vi.advanceTimersByTimeAsync(CURRENT_USER_RETRY_DELAYS_MS[0] - 1);
+    expect(calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toBe(2);
+    await vi.advanceTimersByTimeAsync(CURRENT_USER_RETRY_DELAYS_MS[1]);
+    expect(calls).toBe(3);
+    expect(actor.getSnapshot().matches({ signedIn: 'ready' })).toBe(true);
+    expect(isAdmin(actor.getSnapshot().context)).toBe(true);
+    expect(goToLogin).not.toHaveBeenCalled();
   });
 
-  it('signs out and comes back after signing in when /users/me answers 401', async () => {
+  it('gives up asking after the last retry and goes on as a regular user', async () => {
     writeUserInfo(info);
-    const { actor, goToLogin, returnAfterLogin } = start(() =>
-      Promise.reject(new ApiError({ kind: 'http', status: 401, endpoint: 'GET /users/me', message: 'x' })),
-    );
-    await settle();
-    expect(actor.getSnapshot().hasTag('signedOut')).toBe(true);
-    expect(readUserInfo()).toBeNull();
-    expect(returnAfterLogin).toHaveBeenCalledTimes(1);
-    expect(goToLogin).not.toHaveBeenCalled();
+    vi.useFakeTimers();
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    let calls = 0;
+    const { actor } = start(() => {
+      calls++;
+      return Promise.reject(unauthorized);
+    });
+    await vi.advanceTimersByTimeAsync(CURRENT_USER_RETRY_DELAYS_MS.reduce((a, b) => a + b, 0));
+    expect(calls).toBe(CURRENT_USER_RETRY_DELAYS_MS.length + 1);
+    expect(actor.getSnapshot().matches({ signedIn: 'ready' })).toBe(true);
+    expect(isAdmin(actor.getSnapshot().context)).toBe(false);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toBe(CURRENT_USER_RETRY_DELAYS_MS.length + 1);
+    expect(readUserInfo()).toEqual(info);
   });
 
   it('logout clears the stored user info and goes to login', async () => {
@@ -92,7 +124,7 @@ describeStateViews(sessionModel, {
     tags: ['signedOut'],
     enabled: ['session.signedIn'],
     // Nothing of a previous user is kept once signed out.
-    shows: (s: Snap) => expect(s.context).toEqual({ user: null, currentUser: null }),
+    shows: (s: Snap) => expect(s.context).toEqual({ user: null, currentUser: null, userFailures: 0 }),
   },
   signedIn: {
     tags: ['signedIn'],
@@ -107,11 +139,24 @@ describeStateViews(sessionModel, {
     tags: ['loadingUser'],
     runs: { loadCurrentUser: (input: unknown) => expect(input).toBeUndefined() },
   },
+  'signedIn.retryingUser': {
+    tags: ['loadingUser', 'retryingUser'],
+    enabled: ['session.refreshUser'],
+    // Not known yet: a regular user, after as many failures as retries so far.
+    shows: (s: Snap) => {
+      expect(s.context.currentUser).toBeNull();
+      expect(s.context.userFailures).toBeGreaterThan(0);
+      expect(s.context.userFailures).toBeLessThanOrEqual(CURRENT_USER_RETRY_DELAYS_MS.length);
+    },
+  },
   'signedIn.ready': {
     enabled: ['session.refreshUser'],
-    // The current user as /users/me gave it, or a regular user when it failed for another reason than 401.
+    // The current user as /users/me gave it (no failure counted), or a regular user once the retries ran out.
     shows: (s: Snap) => {
-      expect([me, null]).toContainEqual(s.context.currentUser);
+      if (s.context.currentUser) {
+        expect(s.context.currentUser).toEqual(me);
+        expect(s.context.userFailures).toBe(0);
+      } else expect(s.context.userFailures).toBe(CURRENT_USER_RETRY_DELAYS_MS.length + 1);
       expect(isAdmin(s.context)).toBe(false);
     },
   },

@@ -1,12 +1,14 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { getCurrentUser } from '../../api/auth';
-import { isApiError } from '../../api/errors';
 import { type CurrentUser, type UserInfo, userIdOf } from '../../api/schemas/auth';
 import { clearUserInfo } from '../../api/storage';
+import { CURRENT_USER_RETRY_DELAYS_MS } from '../constants';
 
 export interface SessionContext {
   user: UserInfo | null;
   currentUser: CurrentUser | null;
+  /** Failed GET /users/me calls in a row: each waits longer before the next. */
+  userFailures: number;
 }
 
 export type SessionEvent =
@@ -16,8 +18,10 @@ export type SessionEvent =
   | { type: 'session.refreshUser' };
 
 /**
- * Signed in while stored user info has a token. The current user (isAdmin) comes from GET /users/me;
- * if that fails for another reason than 401 the session goes on as a regular user.
+ * Signed in while stored user info has a token. The current user (isAdmin) comes from GET /users/me. When
+ * that fails, 401 included (the spec exempts users/me from the 401 rule), the user stays signed in as a
+ * regular user and the call is tried again a few times; only the general 401 rule (session.expired) signs
+ * out.
  */
 export const sessionMachine = setup({
   types: {
@@ -31,22 +35,22 @@ export const sessionMachine = setup({
   },
   guards: {
     hasStoredToken: ({ context }) => context.user !== null,
-    isUnauthorized: ({ event }) => {
-      const error = (event as { error?: unknown }).error;
-      return isApiError(error) && error.status === 401;
-    },
+    mayRetryUser: ({ context }) => context.userFailures < CURRENT_USER_RETRY_DELAYS_MS.length,
+  },
+  delays: {
+    userRetryDelay: ({ context }) =>
+      CURRENT_USER_RETRY_DELAYS_MS[Math.max(0, context.userFailures - 1)] ?? CURRENT_USER_RETRY_DELAYS_MS[0],
   },
   actions: {
-    forget: assign({ user: null, currentUser: null }),
+    forget: assign({ user: null, currentUser: null, userFailures: 0 }),
+    countUserFailure: assign({ currentUser: null, userFailures: ({ context }) => context.userFailures + 1 }),
     clearStoredUser: () => clearUserInfo(),
     /** Injected by the app: go to /login after logout. */
     goToLogin: () => {},
-    /** Injected by the app: the session ran out; go to /login and come back here after signing in. */
-    returnAfterLogin: () => {},
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ user: input.user, currentUser: null }),
+  context: ({ input }) => ({ user: input.user, currentUser: null, userFailures: 0 }),
   initial: 'starting',
   states: {
     starting: {
@@ -55,7 +59,10 @@ export const sessionMachine = setup({
     signedOut: {
       tags: ['signedOut'],
       on: {
-        'session.signedIn': { target: 'signedIn', actions: assign({ user: ({ event }) => event.user }) },
+        'session.signedIn': {
+          target: 'signedIn',
+          actions: assign({ user: ({ event }) => event.user, userFailures: 0 }),
+        },
       },
     },
     signedIn: {
@@ -67,26 +74,36 @@ export const sessionMachine = setup({
           invoke: {
             id: 'loadCurrentUser',
             src: 'loadCurrentUser',
-            onDone: { target: 'ready', actions: assign({ currentUser: ({ event }) => event.output }) },
+            onDone: {
+              target: 'ready',
+              actions: assign({ currentUser: ({ event }) => event.output, userFailures: 0 }),
+            },
             onError: [
-              {
-                guard: 'isUnauthorized',
-                target: '#session.signedOut',
-                actions: ['clearStoredUser', 'forget', 'returnAfterLogin'],
-              },
-              { target: 'ready', actions: assign({ currentUser: null }) },
+              { guard: 'mayRetryUser', target: 'retryingUser', actions: 'countUserFailure' },
+              { target: 'ready', actions: 'countUserFailure' },
             ],
           },
         },
-        ready: {
+        /** GET /users/me failed: a regular user until a later call says otherwise. */
+        retryingUser: {
+          // Still not known whether the user is an admin: admin-only pages wait rather than say "not found".
+          tags: ['loadingUser', 'retryingUser'],
+          after: { userRetryDelay: 'loadingUser' },
           on: { 'session.refreshUser': 'loadingUser' },
+        },
+        ready: {
+          // A fresh question: it gets its own retries.
+          on: { 'session.refreshUser': { target: 'loadingUser', actions: assign({ userFailures: 0 }) } },
         },
       },
       on: {
         'session.logout': { target: 'signedOut', actions: ['clearStoredUser', 'forget', 'goToLogin'] },
         // The API client has already cleared the stored info and sent the user to /login?redirect=...
         'session.expired': { target: 'signedOut', actions: 'forget' },
-        'session.signedIn': { target: '.loadingUser', actions: assign({ user: ({ event }) => event.user }) },
+        'session.signedIn': {
+          target: '.loadingUser',
+          actions: assign({ user: ({ event }) => event.user, currentUser: null, userFailures: 0 }),
+        },
       },
     },
   },
