@@ -48,3 +48,20 @@ export function writeUserInfo(info: UserInfo): void {
 export function clearUserInfo(): void {
   safeStorage()?.removeItem(USER_INFO_KEY);
 }
+
+/**
+ * What outlives a logout: the device's preferences (language, sidebar; the theme's key is unprefixed) and,
+ * in demo builds, the demo backend's own data (a server's, not the user's).
+ */
+const KEPT_ON_LOGOUT = [storageKey('language'), storageKey('sidebar-collapsed')];
+const isKeptOnLogout = (key: string) => KEPT_ON_LOGOUT.includes(key) || key.startsWith(storageKey('demo-'));
+
+/** Logout: the user info and everything else of this product's keys that belongs to the user. */
+export function clearUserScopedStorage(): void {
+  const storage = safeStorage();
+  if (!storage) return;
+  for (let i = storage.length - 1; i >= 0; i--) {
+    const key = storage.key(i);
+    if (key?.startsWith(STORAGE_PREFIX) && !isKeptOnLogout(key)) storage.removeItem(key);
+  }
+}

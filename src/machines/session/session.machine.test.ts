@@ -7,6 +7,7 @@ import { type CurrentUser, userIdOf } from '../../api/schemas/auth';
 import { readUserInfo, writeUserInfo } from '../../api/storage';
 import { CURRENT_USER_RETRY_DELAYS_MS } from '../constants';
 import { sampleUser } from '../login/login.model';
+import { testThreadName } from '../testChat/testChat.machine';
 import { isAdmin, sessionMachine, signedInUserId } from './session.machine';
 import { sessionModel } from './session.model';
 
@@ -95,12 +96,24 @@ describe('session', () => {
     expect(readUserInfo()).toEqual(info);
   });
 
-  it('logout clears the stored user info and goes to login', async () => {
+  it("logout clears the user's keys, keeps the device's preferences, and goes to login", async () => {
     writeUserInfo(info);
+    const kept = {
+      'influx-language': 'zh-TW',
+      'influx-sidebar-collapsed': 'true',
+      theme: 'dark',
+      'influx-demo-db': '{}',
+      'another-app': 'x',
+    };
+    for (const [key, value] of Object.entries(kept)) localStorage.setItem(key, value);
+    localStorage.setItem('influx-checkout-session-u1', 'cs_1');
+    localStorage.setItem(`influx-${testThreadName('bot-1')}`, '[]');
     const { actor, goToLogin } = start();
     await settle();
     actor.send({ type: 'session.logout' });
     expect(readUserInfo()).toBeNull();
+    const left = Array.from({ length: localStorage.length }, (_, n) => localStorage.key(n) ?? '');
+    expect(Object.fromEntries(left.map((k) => [k, localStorage.getItem(k)]))).toEqual(kept);
     expect(actor.getSnapshot().context.user).toBeNull();
     expect(goToLogin).toHaveBeenCalledTimes(1);
   });

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { getCurrentUser } from '../../api/auth';
 import { type CurrentUser, type UserInfo, userIdOf } from '../../api/schemas/auth';
-import { clearUserInfo } from '../../api/storage';
+import { clearUserScopedStorage } from '../../api/storage';
 import { CURRENT_USER_RETRY_DELAYS_MS } from '../constants';
 
 export interface SessionContext {
@@ -44,7 +44,7 @@ export const sessionMachine = setup({
   actions: {
     forget: assign({ user: null, currentUser: null, userFailures: 0 }),
     countUserFailure: assign({ currentUser: null, userFailures: ({ context }) => context.userFailures + 1 }),
-    clearStoredUser: () => clearUserInfo(),
+    clearStoredUser: () => clearUserScopedStorage(),
     /** Injected by the app: go to /login after logout. */
     goToLogin: () => {},
   },
