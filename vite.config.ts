@@ -6,6 +6,7 @@ import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, loadEnv, type Plugin } from 'vite';
+import { assertBuildMode } from './scripts/vite/buildMode.ts';
 import { preloadScreens } from './scripts/vite/preloadScreens.ts';
 import { storageKey } from './src/api/storage.ts';
 
@@ -90,8 +91,9 @@ function prerenderLogin(enabled: boolean): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
+  assertBuildMode(command, mode, env);
   return {
     plugins: [
       react(),
