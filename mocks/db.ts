@@ -40,7 +40,14 @@ export const MembershipSchema = z.object({
   scheduleType: z.nullable(ScheduleTypeSchema),
   endDate: z.nullable(DateTimeSchema),
 });
-export const ChatbotRecordSchema = z.extend(ChatbotSchema, { ...Owned, createdAt: DateTimeSchema });
+/** The server always has the fields the client may go without. */
+export const ChatbotRecordSchema = z.object({
+  ...ChatbotSchema.shape,
+  isActive: z.boolean(),
+  updatedAt: DateTimeSchema,
+  ...Owned,
+  createdAt: DateTimeSchema,
+});
 export const KnowledgeFileRecordSchema = z.extend(UploadedFileSchema, Owned);
 export const InstanceRecordSchema = z.extend(InstanceSchema, {
   ...Owned,

@@ -1,6 +1,8 @@
+import { getResponse, HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { ChatbotBody } from '../src/api/schemas/chatbots';
 import { setNow } from './clock';
+import { handlers } from './handlers';
 import { resetMockBackend, server } from './node';
 
 /** For tests: the msw node server around every test of the file, with a clean backend and clock after each. */
@@ -54,3 +56,24 @@ export const chatbotBody = (over: Partial<ChatbotBody> = {}): ChatbotBody => ({
   knowledgeBaseIds: [],
   ...over,
 });
+
+/**
+ * Handlers that answer `method path` as the mock does, with each JSON answer passed through `reshape`: a
+ * server that leaves out what the spec does not name, or adds what the client does not know.
+ */
+export function reshaped(method: 'get' | 'post', path: string, reshape: (body: unknown) => unknown) {
+  return http[method](`*/api/v1${path}`, async ({ request }) => {
+    const response = await getResponse(handlers, request.clone());
+    if (!response?.ok) return response;
+    return HttpResponse.json(reshape(await response.json()) as never, { status: response.status });
+  });
+}
+
+/** Keeps only `fields` of an object, or of each object of an array. */
+export const only =
+  (fields: readonly string[]) =>
+  (body: unknown): unknown => {
+    if (Array.isArray(body)) return body.map(only(fields));
+    if (!body || typeof body !== 'object') return body;
+    return Object.fromEntries(Object.entries(body).filter(([key]) => fields.includes(key)));
+  };

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { resetAndSeed } from '../../mocks/node';
-import { withMockServer } from '../../mocks/testing';
+import { resetAndSeed, server } from '../../mocks/node';
+import { only, reshaped, withMockServer } from '../../mocks/testing';
 import { renderApp, warmUp } from '../../tests/render';
 import { readUserInfo } from '../api/storage';
 
@@ -37,6 +37,13 @@ describe('app shell', () => {
   });
 
   it('adds Membership management for an admin', async () => {
+    await renderApp('/', { as: 'admin' });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('link', { name: 'Membership management' })).toBeInTheDocument();
+  });
+
+  it('adds it too when /users/me answers only the isAdmin flag the spec names', async () => {
+    server.use(reshaped('get', '/users/me', only(['isAdmin'])));
     await renderApp('/', { as: 'admin' });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(await within(nav).findByRole('link', { name: 'Membership management' })).toBeInTheDocument();

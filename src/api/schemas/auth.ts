@@ -27,9 +27,10 @@ export const UserInfoSchema = z.object({
 });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
 
-export const CurrentUserSchema = z.object({
-  id: IdSchema,
-  email: EmailSchema,
+/** Spec section 3 names only the isAdmin flag: the id and e-mail may be missing. */
+export const CurrentUserSchema = z.looseObject({
+  id: z.optional(IdSchema),
+  email: z.optional(EmailSchema),
   isAdmin: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;

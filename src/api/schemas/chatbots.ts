@@ -23,7 +23,11 @@ export const KnowledgeBaseFileSchema = z.object({
 export type KnowledgeBaseFile = z.infer<typeof KnowledgeBaseFileSchema>;
 export const KnowledgeBaseSchema = z.array(KnowledgeBaseFileSchema);
 
-export const ChatbotSchema = z.object({
+/**
+ * Spec section 3's fields are required; `isActive` and `updatedAt` are not in the spec and may be missing (no
+ * screen reads them); fields the client does not know pass through untouched.
+ */
+export const ChatbotSchema = z.looseObject({
   id: IdSchema,
   name: z.string(),
   description: z.nullable(z.string()),
@@ -35,9 +39,9 @@ export const ChatbotSchema = z.object({
   maxTokens: z.int(),
   stop: z.nullable(z.string()),
   type: z.string(),
-  isActive: z.boolean(),
+  isActive: z.optional(z.boolean()),
   KnowledgeBaseFile: z.array(KnowledgeBaseFileSchema),
-  updatedAt: DateTimeSchema,
+  updatedAt: z.optional(DateTimeSchema),
 });
 export type Chatbot = z.infer<typeof ChatbotSchema>;
 export const ChatbotListSchema = z.array(ChatbotSchema);

@@ -5,8 +5,23 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { API, errorResponse } from '../../../mocks/handlers/common';
 import { resetAndSeed, server } from '../../../mocks/node';
 import { DEMO_OWNER } from '../../../mocks/seed';
-import { call, withMockServer } from '../../../mocks/testing';
+import { call, only, reshaped, withMockServer } from '../../../mocks/testing';
 import { renderApp, warmUp } from '../../../tests/render';
+
+/** A chatbot as spec section 3 lists it: nothing more. */
+const SPEC_CHATBOT_FIELDS = [
+  'id',
+  'name',
+  'description',
+  'prompt',
+  'platform',
+  'model',
+  'temperature',
+  'maxTokens',
+  'stop',
+  'type',
+  'KnowledgeBaseFile',
+];
 
 withMockServer();
 // The prompt tab, so the templates' texts are loaded too.
@@ -39,6 +54,23 @@ describe('bot settings', () => {
     expect(screen.getByLabelText('Model')).toHaveValue('gpt-4.1-mini');
     expect(screen.getByLabelText('Temperature')).toHaveValue('0.7');
     expect(screen.getByRole('button', { name: 'Reset to default' })).toBeDisabled();
+  });
+
+  it('works with chatbots that carry only the spec fields, and with fields it does not know', async () => {
+    const spec = only(SPEC_CHATBOT_FIELDS);
+    const withExtra = (body: unknown) =>
+      Array.isArray(body) ? body.map((b) => ({ ...(spec(b) as object), tone: 'friendly' })) : spec(body);
+    server.use(
+      reshaped('get', '/chatbots/user/:userId', withExtra),
+      reshaped('get', '/chatbots/:id', withExtra),
+    );
+    await openAsOwner();
+    expect([...picker().options].map((o) => o.textContent)).toEqual([
+      'Ava – Customer Support',
+      'Leo – Sales Assistant',
+      'Nova – Tech Support',
+    ]);
+    expect(screen.getByLabelText('Model')).toHaveValue('gpt-4.1-mini');
   });
 
   it('starts in new mode for an account without bots, and the test tab explains why it is empty', async () => {
