@@ -6,7 +6,15 @@ import * as z from 'zod/mini';
 import { installMemoryStorage } from '../../tests/memoryStorage';
 import { loginWithCode, sendCode } from './auth';
 import { getSessionMessages } from './chatSessions';
-import { configureClient, holdRequestsUntil, http, loginPathFor, resetClient, streamGet } from './client';
+import {
+  configureClient,
+  holdRequestsUntil,
+  http,
+  loginPathFor,
+  REQUEST_TIMEOUT_MS,
+  resetClient,
+  streamGet,
+} from './client';
 import { ApiError } from './errors';
 import { getInstance } from './instances';
 import { readUserInfo, writeUserInfo } from './storage';
@@ -144,6 +152,59 @@ describe('pending-auth gate', () => {
     const held = getSessionMessages('s1');
     fail();
     await expect(held).resolves.toEqual([]);
+  });
+});
+
+describe('time limit', () => {
+  const never = () => new Promise<never>(() => {});
+  function fakeTimers() {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+  }
+
+  it('turns a call with no answer after 20 s into the network failure the screens show', async () => {
+    server.use(mswHttp.get(`${BASE}/chat-session/:id/messages`, never));
+    fakeTimers();
+    const outcome = getSessionMessages('s1').then(
+      () => 'answered',
+      (e: ApiError) => e,
+    );
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    let settled = false;
+    void outcome.then(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      kind: 'network',
+      endpoint: 'GET /chat-session/s1/messages',
+      message: 'Network error: the server could not be reached',
+    });
+  });
+
+  it("still reports the caller's own abort as an abort", async () => {
+    server.use(mswHttp.get(`${BASE}/chat-session/:id/messages`, never));
+    const controller = new AbortController();
+    const outcome = getSessionMessages('s1', controller.signal).catch((e: ApiError) => e);
+    controller.abort();
+    expect(await outcome).toMatchObject({ kind: 'aborted' });
+  });
+
+  it('holds requests behind a hung sign-in for 20 s at most', async () => {
+    server.use(mswHttp.get(`${BASE}/chat-session/:id/messages`, () => HttpResponse.json([])));
+    fakeTimers();
+    holdRequestsUntil(never());
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+    // The gate is open: a call made now goes straight through.
+    const answer = getSessionMessages('s1');
+    await vi.advanceTimersByTimeAsync(0);
+    await expect(answer).resolves.toEqual([]);
   });
 });
 

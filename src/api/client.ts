@@ -52,6 +52,27 @@ export function resetClient(): void {
 
 let pendingAuth: Promise<void> | null = null;
 
+/** A call with no answer by then fails as a network failure; the auth gate holds no longer either. */
+export const REQUEST_TIMEOUT_MS = 20_000;
+const TIMEOUT = 'TimeoutError';
+
+/**
+ * The caller's signal, plus a timer that aborts after REQUEST_TIMEOUT_MS (a page timer, so tests can move
+ * it). `done` clears the timer.
+ */
+function withTimeout(signal?: AbortSignal, enabled = true): { signal: AbortSignal; done: () => void } {
+  const controller = new AbortController();
+  if (!enabled) return { signal: signal ?? controller.signal, done: () => {} };
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('No answer in time', TIMEOUT)),
+    REQUEST_TIMEOUT_MS,
+  );
+  const signals = signal ? [signal, controller.signal] : [controller.signal];
+  return { signal: AbortSignal.any(signals), done: () => clearTimeout(timer) };
+}
+
+const isTimeout = (signal: AbortSignal) => (signal.reason as Error | undefined)?.name === TIMEOUT;
+
 // The HTTP library loads with the first call, not with the sign-in page's script (its size budget).
 const transport = () => import('ofetch');
 /** Fetches the HTTP library early (idle time), so the first call does not wait for it. */
@@ -60,11 +81,15 @@ export const preloadTransport = () => void transport();
 const isFetchError = (e: unknown): e is FetchError =>
   e instanceof Error && e.name === 'FetchError' && 'response' in e;
 
-/** Holds every request but login-otp until the promise settles (either way). */
+/** Holds every request but login-otp until the promise settles (either way), and never longer than the timeout. */
 export function holdRequestsUntil(promise: Promise<unknown>): void {
-  const gate = promise.then(
-    () => undefined,
-    () => undefined,
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, REQUEST_TIMEOUT_MS);
+  });
+  const gate = Promise.race([promise, limit]).then(
+    () => clearTimeout(timer),
+    () => clearTimeout(timer),
   );
   pendingAuth = gate;
   void gate.then(() => {
@@ -94,8 +119,15 @@ function handleUnauthorized(path: string): void {
   config.onUnauthorized(config.currentLocation());
 }
 
-async function toApiError(e: unknown, endpoint: string, path: string): Promise<ApiError> {
+async function toApiError(e: unknown, endpoint: string, path: string, timedOut = false): Promise<ApiError> {
   if (e instanceof ApiError) return e;
+  if (timedOut)
+    return new ApiError({
+      kind: 'network',
+      endpoint,
+      message: 'Network error: the server could not be reached',
+      cause: e,
+    });
   if (isFetchError(e) && e.response) {
     const status = e.response.status;
     if (status === 401) handleUnauthorized(path);
@@ -143,6 +175,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   query?: Record<string, string>;
   signal?: AbortSignal;
+  /** False for a call whose length is the user's bandwidth (an upload): only the caller's signal ends it. */
+  timeout?: false;
 }
 
 async function call<S extends z.ZodMiniType>(
@@ -153,6 +187,8 @@ async function call<S extends z.ZodMiniType>(
 ): Promise<z.output<S>> {
   const endpoint = `${method} ${pathOf(path)}`;
   let data: unknown;
+  // The time limit runs from the request's start: a wait at the auth gate counts too.
+  const limit = withTimeout(options.signal, options.timeout !== false);
   try {
     const [headers, { ofetch }] = await Promise.all([prepare(path), transport()]);
     for (const [k, v] of Object.entries(options.headers ?? {})) headers.set(k, v);
@@ -162,11 +198,13 @@ async function call<S extends z.ZodMiniType>(
       headers,
       body: options.body as BodyInit | Record<string, unknown> | undefined,
       query: options.query,
-      signal: options.signal,
+      signal: limit.signal,
       retry: 0,
     });
   } catch (e) {
-    throw await toApiError(e, endpoint, path);
+    throw await toApiError(e, endpoint, path, isTimeout(limit.signal));
+  } finally {
+    limit.done();
   }
   return parseResponse(schema, data, endpoint);
 }
@@ -189,7 +227,7 @@ export const http = {
   ) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    return call('POST', path, schema, { ...o, body: form });
+    return call('POST', path, schema, { ...o, body: form, timeout: false });
   },
 };
 
@@ -214,12 +252,16 @@ export async function streamGet(path: string, handlers: StreamHandlers): Promise
     cause?: unknown,
   ) => handlers.onError(new ApiError({ kind, endpoint, message, status, cause }));
   let response: Response;
+  // Only the answer's start has a time limit: a stream may then run as long as it has something to say.
+  const limit = withTimeout(handlers.signal);
   try {
     const headers = await prepare(path, 'text/event-stream');
-    response = await fetch(`${config.baseURL}${path}`, { headers, signal: handlers.signal });
+    response = await fetch(`${config.baseURL}${path}`, { headers, signal: limit.signal });
   } catch (e) {
-    const err = await toApiError(e, endpoint, path);
+    const err = await toApiError(e, endpoint, path, isTimeout(limit.signal));
     return fail(err.message, err.kind, null, e);
+  } finally {
+    limit.done();
   }
   if (!response.ok) {
     if (response.status === 401) handleUnauthorized(path);
