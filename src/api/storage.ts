@@ -41,6 +41,13 @@ export function readUserInfo(): UserInfo | null {
   }
 }
 
+/**
+ * The signed-in user's id, for every call that names the user: the stored `id`, never the login answer's
+ * `userId`. (Here rather than beside the schema: the session machine needs it on the sign-in page, which
+ * loads no schema library.)
+ */
+export const userIdOf = (info: Pick<UserInfo, 'id'> | null | undefined): string | null => info?.id ?? null;
+
 export function writeUserInfo(info: UserInfo): void {
   safeStorage()?.setItem(USER_INFO_KEY, JSON.stringify(info));
 }

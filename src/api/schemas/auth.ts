@@ -34,6 +34,3 @@ export const CurrentUserSchema = z.looseObject({
   isAdmin: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
-
-/** The signed-in user's id, for every call that names the user: the stored `id`, never `userId`. */
-export const userIdOf = (info: Pick<UserInfo, 'id'> | null | undefined): string | null => info?.id ?? null;

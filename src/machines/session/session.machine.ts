@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { getCurrentUser } from '../../api/auth';
-import { type CurrentUser, type UserInfo, userIdOf } from '../../api/schemas/auth';
-import { clearUserScopedStorage } from '../../api/storage';
+import type { CurrentUser, UserInfo } from '../../api/schemas/auth';
+import { clearUserScopedStorage, userIdOf } from '../../api/storage';
 import { CURRENT_USER_RETRY_DELAYS_MS } from '../constants';
 
 export interface SessionContext {
