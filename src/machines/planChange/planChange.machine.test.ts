@@ -116,6 +116,23 @@ describe('plan change', () => {
     expect(spies.redirect).toHaveBeenCalledWith('https://pay.example/cs_1');
   });
 
+  it.each([
+    ['Cancel', { type: 'dialog.closed' }],
+    ['the page restored from the back/forward cache', { type: 'page.restored' }],
+  ] as const)('leaves the redirecting dialog on %s, ready to choose again', async (_, event) => {
+    const { actor, settle, change } = start();
+    actor.send({ type: 'plan.selected', plan: pro, current: onStarter });
+    actor.send({ type: 'cycle.chosen', scheduleType: 2 });
+    await settle();
+    expect(change().change).toBe('redirecting');
+    actor.send(event);
+    expect(change().change).toBe('idle');
+    expect(actor.getSnapshot().hasTag('dialog')).toBe(false);
+    expect(actor.getSnapshot().context).toMatchObject({ plan: null, scheduleType: null, redirectUrl: null });
+    actor.send({ type: 'plan.selected', plan: pro, current: onStarter });
+    expect(change().change).toBe('choosingCycle');
+  });
+
   it('shows the update notice and reloads after 3 seconds for isUpdate', async () => {
     const { actor, clock, spies, toasts, settle, change } = start({
       pay: async () => ({ isUpdate: true, redirectUrl: 'https://ignored.example' }),
@@ -264,6 +281,8 @@ describe('plan change model views', () => {
       },
       'change.redirecting': {
         tags: ['dialog', 'busy', 'redirecting'],
+        // Cancel leaves; so does the page coming back from the provider (back/forward cache).
+        enabled: ['dialog.closed', 'page.restored'],
         shows: (s: Snap) => {
           expect(s.context.redirectUrl).toBe(checkoutUrl);
           expect(calls.redirect).toEqual([checkoutUrl]);

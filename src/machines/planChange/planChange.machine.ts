@@ -58,7 +58,9 @@ export interface PlanChangeContext {
 export type PlanChangeEvent =
   | { type: 'plan.selected'; plan: MembershipPlan; current: CurrentPlan | null }
   | { type: 'cycle.chosen'; scheduleType: ScheduleTypeCode }
-  | { type: 'dialog.closed' };
+  | { type: 'dialog.closed' }
+  /** The page came back from the back/forward cache (pageshow with persisted). */
+  | { type: 'page.restored' };
 
 /**
  * Choosing a plan and paying for it, and coming back from the payment provider. Everything that touches the
@@ -92,6 +94,7 @@ export const planChangeMachine = setup({
     returnedFromPayment: ({ context }) => context.returnSessionId !== null,
   },
   actions: {
+    forgetChoice: assign({ plan: null, scheduleType: null, redirectUrl: null }),
     announcePaid: () =>
       notify({
         variant: 'success',
@@ -181,6 +184,12 @@ export const planChangeMachine = setup({
         redirecting: {
           tags: ['dialog', 'busy', 'redirecting'],
           entry: { type: 'redirect', params: ({ context }) => ({ url: context.redirectUrl ?? '' }) },
+          on: {
+            // The provider's page may never come (a blocked navigation): Cancel leaves.
+            'dialog.closed': { target: 'idle', actions: 'forgetChoice' },
+            // Back from the provider restores this page as it was left (back/forward cache): start over.
+            'page.restored': { target: 'idle', actions: 'forgetChoice' },
+          },
         },
         updated: {
           tags: ['updated'],

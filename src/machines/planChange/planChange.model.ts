@@ -39,6 +39,7 @@ export const planChangeModel: FlowModel<{ returnSessionId: string | null }> = {
     { type: 'cycle.chosen', scheduleType: 1 },
     { type: 'cycle.chosen', scheduleType: 2 },
     { type: 'dialog.closed' },
+    { type: 'page.restored' },
   ],
   // A checkout to go to, a change in place, and an address that must not be followed.
   outputs: {

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import { ScheduleType, type ScheduleTypeCode } from '../../api/schemas/payments';
@@ -90,6 +90,14 @@ export function CycleDialog({ planChange }: { planChange: PlanChangeRef }) {
   const plan = useSelector(planChange, (s) => s.context.plan);
   const failed = useSelector(planChange, (s) => s.hasTag('error'));
   const redirecting = useSelector(planChange, (s) => s.hasTag('redirecting'));
+  // Back from the provider, the browser may show this page exactly as it was left, dialog and all.
+  useEffect(() => {
+    const onPageShow = (e: PageTransitionEvent) => {
+      if (e.persisted) planChange.send({ type: 'page.restored' });
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [planChange]);
 
   const name = plan?.name ?? '';
   const monthly = plan ? f.money(plan.monthlyPrice) : '';
@@ -151,7 +159,7 @@ export function CycleDialog({ planChange }: { planChange: PlanChangeRef }) {
         </Alert>
       )}
       <DialogFooter>
-        <Button onClick={() => planChange.send({ type: 'dialog.closed' })} disabled={redirecting}>
+        <Button onClick={() => planChange.send({ type: 'dialog.closed' })}>
           <Trans>Cancel</Trans>
         </Button>
       </DialogFooter>
