@@ -6,7 +6,7 @@ import { Router } from 'wouter';
 import { readUserInfo } from './api/storage';
 import { App } from './app/App';
 import { listenForBackAndForward } from './app/navigationGuard';
-import { activateLocale, addCatalog } from './i18n/i18n';
+import { activateStartLocale, addCatalog } from './i18n/i18n';
 import { storedLocale } from './i18n/locales';
 
 // Demo builds also speak the demo-only screens (QA tools, demo mailbox, demo checkout).
@@ -28,8 +28,29 @@ async function startDemoBackend(): Promise<void> {
   if (params.has('qa-flow')) (await import('./qa/stateLink')).applyStateLinkFromUrl();
 }
 
+// After a redeploy, the chunk names this page knows are gone: reload once for the new ones (never in a loop).
+const RELOADED_FOR_CHUNKS_KEY = 'influx-reloaded-for-chunks';
+window.addEventListener('vite:preloadError', (event) => {
+  try {
+    const last = Number(sessionStorage.getItem(RELOADED_FOR_CHUNKS_KEY) ?? 0);
+    if (Date.now() - last < 60_000) return;
+    sessionStorage.setItem(RELOADED_FOR_CHUNKS_KEY, String(Date.now()));
+  } catch {
+    return;
+  }
+  event.preventDefault();
+  location.reload();
+});
+
 // The catalog loads alongside the demo backend, so the first paint is already in the user's language.
-await Promise.all([startDemoBackend(), activateLocale(storedLocale(), { persist: false })]);
+try {
+  await Promise.all([startDemoBackend(), activateStartLocale(storedLocale())]);
+} catch (error) {
+  // Not even English could load: say so in plain text rather than leave a blank page.
+  const root = document.getElementById('root');
+  if (root) root.textContent = 'The page could not load. Check your connection and reload.';
+  throw error;
+}
 
 // Before the router subscribes to the address, so a screen with unsaved changes hears of Back first.
 listenForBackAndForward();

@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { isAdmin } from '../machines/session/session.machine';
 import { PageLoading } from '../views/ui/PageLoading';
 import { withStyledTheme } from '../views/ui/StyledTheme';
 import { ErrorBoundary } from './ErrorBoundary';
 import { SessionContext } from './providers';
+import { retryableLazy } from './retryableLazy';
 import { Shell } from './Shell';
 
 /**
@@ -12,25 +13,25 @@ import { Shell } from './Shell';
  * loads the shell; each screen is again its own chunk, loaded when its route is first visited. A cold visit
  * starts loading the path's chunks with the HTML (scripts/vite/preloadScreens.ts lists them per path).
  */
-const DashboardView = lazy(() =>
+const DashboardView = retryableLazy(() =>
   import('../views/dashboard/DashboardView').then((m) => ({ default: m.DashboardView })),
 );
-const BotSettingsView = lazy(() =>
+const BotSettingsView = retryableLazy(() =>
   import('../views/botSettings/BotSettingsView').then((m) => ({ default: m.BotSettingsView })),
 );
-const BindWhatsappView = lazy(() =>
+const BindWhatsappView = retryableLazy(() =>
   import('../views/bindWhatsapp/BindWhatsappView').then((m) => ({ default: m.BindWhatsappView })),
 );
-const ChatHistoryView = lazy(() =>
+const ChatHistoryView = retryableLazy(() =>
   import('../views/chatHistory/ChatHistoryView').then((m) => ({ default: m.ChatHistoryView })),
 );
-const UsageBillingView = lazy(() =>
+const UsageBillingView = retryableLazy(() =>
   import('../views/usageBilling/UsageBillingView').then((m) => ({ default: m.UsageBillingView })),
 );
-const MembershipView = lazy(() =>
+const MembershipView = retryableLazy(() =>
   import('../views/membership/MembershipView').then((m) => ({ default: m.MembershipView })),
 );
-const NotFoundView = lazy(() =>
+const NotFoundView = retryableLazy(() =>
   import('../views/notFound/NotFoundView').then((m) => ({ default: m.NotFoundView })),
 );
 

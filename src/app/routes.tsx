@@ -1,19 +1,22 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { currentLocation, loginPathFor } from '../api/client';
 import { ensureCatalog, screensCatalog } from '../i18n/i18n';
 import { PageLoading } from '../views/ui/PageLoading';
 import { ErrorBoundary } from './ErrorBoundary';
 import { SessionContext } from './providers';
+import { retryableLazy } from './retryableLazy';
 
 // The sign-in page, the payment pages and everything behind sign-in are chunks of their own.
-const LoginView = lazy(() => import('../views/login/LoginView').then((m) => ({ default: m.LoginView })));
+const LoginView = retryableLazy(() =>
+  import('../views/login/LoginView').then((m) => ({ default: m.LoginView })),
+);
 const withScreenTexts = <T,>(module: Promise<T>) =>
   Promise.all([module, ensureCatalog(screensCatalog)]).then(([m]) => m);
-const SignedInApp = lazy(() =>
+const SignedInApp = retryableLazy(() =>
   withScreenTexts(import('./SignedInApp')).then((m) => ({ default: m.SignedInApp })),
 );
-const PaymentSuccessView = lazy(() =>
+const PaymentSuccessView = retryableLazy(() =>
   withScreenTexts(import('../views/paymentSuccess/PaymentSuccessView')).then((m) => ({
     default: m.PaymentSuccessView,
   })),
@@ -22,7 +25,7 @@ const PaymentSuccessView = lazy(() =>
 // neither the page nor the mock backend it calls is bundled there.
 const DemoCheckoutView =
   import.meta.env.VITE_MOCKS === 'true'
-    ? lazy(() =>
+    ? retryableLazy(() =>
         withScreenTexts(import('../views/demoCheckout/DemoCheckoutView')).then((m) => ({
           default: m.DemoCheckoutView,
         })),

@@ -1,5 +1,12 @@
 import { i18n, type Messages } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { notify } from '../machines/toasts/notify';
 import { type Locale, storeLocale } from './locales';
+
+export const languageMessages = {
+  startFallback: msg`Your language could not be loaded, so the page is in English. Reload to try again.`,
+  switchFailed: msg`The language could not be loaded. Check your connection and try again.`,
+};
 
 // Demo and development builds keep source messages (see vite.config.ts); compiling them at runtime lets a
 // message not yet in the catalogs still interpolate. Production ships compiled catalogs only.
@@ -45,6 +52,29 @@ export async function activateLocale(locale: Locale, { persist = true } = {}): P
   i18n.loadAndActivate({ locale, messages: Object.assign({}, messages, ...extras.map((e) => e.messages)) });
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
   if (persist) storeLocale(locale);
+}
+
+/**
+ * Start-up: the stored language, or English with a notice when its catalog cannot be loaded (a blank page
+ * otherwise). Fails only when English cannot be loaded either.
+ */
+export async function activateStartLocale(locale: Locale): Promise<void> {
+  try {
+    await activateLocale(locale, { persist: false });
+  } catch (error) {
+    if (locale === 'en') throw error;
+    await activateLocale('en', { persist: false });
+    notify({ variant: 'destructive', title: languageMessages.startFallback });
+  }
+}
+
+/** The language menu: a catalog that cannot be loaded leaves the language as it was, and says so. */
+export async function switchLocale(locale: Locale): Promise<void> {
+  try {
+    await activateLocale(locale);
+  } catch {
+    notify({ variant: 'destructive', title: languageMessages.switchFailed });
+  }
 }
 
 export { i18n };

@@ -2,12 +2,20 @@ import type { ToastInput } from './toasts.machine';
 
 type Sink = (toast: ToastInput) => void;
 let sink: Sink | null = null;
+let everConnected = false;
+/** Raised at start-up, before the app has mounted its queue (a language that could not load): a few at most. */
+const early: ToastInput[] = [];
+const EARLY_LIMIT = 3;
 
 /** The app connects its toast queue once; machines then raise toasts through notify(). */
 export function connectToasts(next: Sink | null): void {
   sink = next;
+  if (!next) return;
+  everConnected = true;
+  for (const toast of early.splice(0)) next(toast);
 }
 
 export function notify(toast: ToastInput): void {
-  sink?.(toast);
+  if (sink) sink(toast);
+  else if (!everConnected && early.length < EARLY_LIMIT) early.push(toast);
 }

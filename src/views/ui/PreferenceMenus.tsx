@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { activateLocale } from '../../i18n/i18n';
+import { switchLocale } from '../../i18n/i18n';
 import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '../../i18n/locales';
 import { GlobeIcon, MonitorIcon, MoonIcon, SunIcon } from './icons';
 import { type MenuPlacement, RadioMenu } from './MenuButton';
@@ -46,7 +46,7 @@ export function LanguageMenu({ compact, placement }: { compact?: boolean; placem
     <RadioMenu
       label={t`Language`}
       value={current}
-      onChange={(l) => void activateLocale(l)}
+      onChange={(l) => void switchLocale(l)}
       options={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l], lang: l }))}
       triggerLabel={t`Language: ${languageName}`}
       title={compact ? t`Language` : undefined}

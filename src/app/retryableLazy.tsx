@@ -1,0 +1,21 @@
+import { type ComponentProps, type ComponentType, lazy } from 'react';
+
+/**
+ * Like React's lazy(), but a failed load is not remembered: React keeps the rejected promise of a lazy
+ * component forever, so "Try again" after a dropped connection could never load the chunk. Here a failure
+ * swaps in a fresh lazy component, which the next render (the error boundary's retry) loads again.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the same constraint as React's own lazy()
+export function retryableLazy<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
+  const attempt = (): Promise<{ default: T }> =>
+    load().catch((error: unknown) => {
+      current = lazy(attempt);
+      throw error;
+    });
+  let current = lazy(attempt);
+  function Retryable(props: ComponentProps<T>) {
+    const Current = current;
+    return <Current {...props} />;
+  }
+  return Retryable;
+}
