@@ -103,6 +103,33 @@ describe('401', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
+  it('leaves a newer sign-in alone when the 401 answers a request sent with an older token', async () => {
+    signIn('tok-old');
+    let answer!: () => void;
+    let reached!: () => void;
+    const started = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    server.use(
+      mswHttp.get(
+        `${BASE}/whatsapp/:id`,
+        () =>
+          new Promise<Response>((resolve) => {
+            answer = () => resolve(unauthorized());
+            reached();
+          }),
+      ),
+    );
+    const call = getInstance('i1').catch((e: ApiError) => e);
+    await started;
+    // Meanwhile the user signed in again (here or in another tab).
+    signIn('tok-new');
+    answer();
+    expect(await call).toMatchObject({ status: 401 });
+    expect(readUserInfo()?.accessToken).toBe('tok-new');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('redirects once when several calls fail together', async () => {
     signIn();
     server.use(mswHttp.get(`${BASE}/whatsapp/:id`, unauthorized));

@@ -111,15 +111,29 @@ async function prepare(path: string, accept?: string): Promise<Headers> {
   return headers;
 }
 
-function handleUnauthorized(path: string): void {
+/** `sent` is the Authorization header the refused request carried. */
+function handleUnauthorized(path: string, sent: string | null): void {
   if (UNAUTHORIZED_EXEMPT.includes(pathOf(path))) return;
-  // Only the first 401 of a lost session redirects; later ones find no stored user info.
-  if (!readUserInfo()) return;
+  // Only the first 401 of a lost session redirects; later ones find no stored user info. A 401 to a request
+  // sent with an older token (before a sign-in, in this tab or another) says nothing about the newer one.
+  const info = readUserInfo();
+  if (!info || sent !== `Bearer ${info.accessToken}`) return;
   clearUserInfo();
   config.onUnauthorized(config.currentLocation());
 }
 
-async function toApiError(e: unknown, endpoint: string, path: string, timedOut = false): Promise<ApiError> {
+interface Attempt {
+  timedOut?: boolean;
+  /** The Authorization header sent, null when the request never went out or had none. */
+  sent?: string | null;
+}
+
+async function toApiError(
+  e: unknown,
+  endpoint: string,
+  path: string,
+  { timedOut = false, sent = null }: Attempt = {},
+): Promise<ApiError> {
   if (e instanceof ApiError) return e;
   if (timedOut)
     return new ApiError({
@@ -130,7 +144,7 @@ async function toApiError(e: unknown, endpoint: string, path: string, timedOut =
     });
   if (isFetchError(e) && e.response) {
     const status = e.response.status;
-    if (status === 401) handleUnauthorized(path);
+    if (status === 401) handleUnauthorized(path, sent);
     const body = await parseErrorBody(e.data);
     return new ApiError({
       kind: 'http',
@@ -189,9 +203,11 @@ async function call<S extends z.ZodMiniType>(
   let data: unknown;
   // The time limit runs from the request's start: a wait at the auth gate counts too.
   const limit = withTimeout(options.signal, options.timeout !== false);
+  let sent: string | null = null;
   try {
     const [headers, { ofetch }] = await Promise.all([prepare(path), transport()]);
     for (const [k, v] of Object.entries(options.headers ?? {})) headers.set(k, v);
+    sent = headers.get('Authorization');
     data = await ofetch(path, {
       baseURL: config.baseURL,
       method,
@@ -202,7 +218,7 @@ async function call<S extends z.ZodMiniType>(
       retry: 0,
     });
   } catch (e) {
-    throw await toApiError(e, endpoint, path, isTimeout(limit.signal));
+    throw await toApiError(e, endpoint, path, { timedOut: isTimeout(limit.signal), sent });
   } finally {
     limit.done();
   }
@@ -254,17 +270,19 @@ export async function streamGet(path: string, handlers: StreamHandlers): Promise
   let response: Response;
   // Only the answer's start has a time limit: a stream may then run as long as it has something to say.
   const limit = withTimeout(handlers.signal);
+  let sent: string | null = null;
   try {
     const headers = await prepare(path, 'text/event-stream');
+    sent = headers.get('Authorization');
     response = await fetch(`${config.baseURL}${path}`, { headers, signal: limit.signal });
   } catch (e) {
-    const err = await toApiError(e, endpoint, path, isTimeout(limit.signal));
+    const err = await toApiError(e, endpoint, path, { timedOut: isTimeout(limit.signal) });
     return fail(err.message, err.kind, null, e);
   } finally {
     limit.done();
   }
   if (!response.ok) {
-    if (response.status === 401) handleUnauthorized(path);
+    if (response.status === 401) handleUnauthorized(path, sent);
     return fail(response.statusText || `HTTP ${response.status}`, 'http', response.status);
   }
   if (!response.body) return fail('ReadableStream not supported');
