@@ -28,11 +28,16 @@ export async function startMocks({ scenario }: { scenario?: string | null } = {}
   // The worker registers while the data is seeded: the app sends no request before both are done.
   await Promise.all([
     (async () => {
-      if (!(await restoreSnapshot(name))) {
-        await seedDemo(scenarioSeed(name));
-        saveSnapshot(name);
+      const seed = scenarioSeed(name);
+      // The large demo (10,000 conversations) does not fit in local storage: it is not persisted at all, since
+      // every attempt would serialise all of it on the main thread (seconds) only to be refused.
+      const persisted = seed.size !== 'large';
+      if (persisted && (await restoreSnapshot(name))) {
+        enablePersistence(name);
+        return;
       }
-      enablePersistence(name);
+      await seedDemo(seed);
+      if (persisted && saveSnapshot(name)) enablePersistence(name);
     })(),
     worker.start({
       onUnhandledFrame: 'bypass',
