@@ -81,6 +81,17 @@ export default defineConfig({
     {
       name: 'chromium',
       testIgnore: '**/prerender.e2e.ts',
+      grepInvert: /@scale/,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      // The 10,000-conversation demo: seeding and searching it takes a core for seconds. These run after the
+      // rest, one at a time, so neither they nor the screens beside them are measured on a starved machine.
+      name: 'scale',
+      testIgnore: '**/prerender.e2e.ts',
+      grep: /@scale/,
+      dependencies: ['chromium'],
+      workers: 1,
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
     {

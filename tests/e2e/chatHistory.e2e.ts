@@ -307,7 +307,9 @@ test.describe('chat history', () => {
 });
 
 test.describe('chat history at scale', () => {
-  test('10,000 sessions and a 5,000-message conversation stay smooth', async ({ page }) => {
+  test('10,000 sessions and a 5,000-message conversation stay smooth', { tag: '@scale' }, async ({
+    page,
+  }) => {
     const errors = collectErrors(page);
     // The last keystroke (for "answers as you type") and every long task (> 50 ms) of the main thread.
     await page.addInitScript(() => {

@@ -194,7 +194,7 @@ test.describe('mock scenarios', () => {
     expect(unexpected(errors, 'payment-failing')).toEqual([]);
   });
 
-  test('large-data: 10,000 conversations load, and a long one opens', async ({ page }) => {
+  test('large-data: 10,000 conversations load, and a long one opens', { tag: '@scale' }, async ({ page }) => {
     const errors = collectErrors(page);
     await open(page, '/chat-history?scenario=large-data', 'owner');
     const list = page.getByRole('region', { name: 'Conversations' });
