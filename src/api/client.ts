@@ -135,14 +135,7 @@ async function toApiError(
   { timedOut = false, sent = null }: Attempt = {},
 ): Promise<ApiError> {
   if (e instanceof ApiError) return e;
-  if (timedOut)
-    return new ApiError({
-      kind: 'network',
-      endpoint,
-      message: 'Network error: the server could not be reached',
-      cause: e,
-    });
-  if (isFetchError(e) && e.response) {
+  if (!timedOut && isFetchError(e) && e.response) {
     const status = e.response.status;
     if (status === 401) handleUnauthorized(path, sent);
     const body = await parseErrorBody(e.data);
@@ -155,8 +148,10 @@ async function toApiError(
       cause: e,
     });
   }
+  // A call that ran out of time is the network failure the screens already show, not the caller's abort.
   const aborted =
-    (e instanceof Error && e.name === 'AbortError') || (e as FetchError)?.cause instanceof DOMException;
+    !timedOut &&
+    ((e instanceof Error && e.name === 'AbortError') || (e as FetchError)?.cause instanceof DOMException);
   return new ApiError({
     kind: aborted ? 'aborted' : 'network',
     endpoint,
