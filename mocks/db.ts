@@ -163,18 +163,23 @@ export const setIdState = (state: number) => {
   idState = state;
 };
 
-const changeListeners = new Set<() => void>();
+const changeListeners = new Set<(change: DbChange) => void>();
+
+export interface DbChange {
+  /** Another tab may depend on it at once (a sign-in it reloads for): save now, not after a delay. */
+  urgent: boolean;
+}
 
 /** Persistence listens here; handlers call notifyDbChanged after anything that may have written. */
-export function onDbChange(listener: () => void): () => void {
+export function onDbChange(listener: (change: DbChange) => void): () => void {
   changeListeners.add(listener);
   return () => {
     changeListeners.delete(listener);
   };
 }
 
-export function notifyDbChanged(): void {
-  for (const listener of changeListeners) listener();
+export function notifyDbChanged(change: DbChange = { urgent: false }): void {
+  for (const listener of changeListeners) listener(change);
 }
 
 /** Empties every collection and the demo mailbox, and restarts the id sequence. */

@@ -101,4 +101,16 @@ describe('persistence (browser)', () => {
     expect(db.chatbots.count()).toBe(3);
     expect(localStorage.getItem(SNAPSHOT_KEY)).toBeNull();
   });
+
+  it('saves a sign-in at once, before its answer reaches the app (another tab reloads for it)', async () => {
+    await seedDemo();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    stop = enablePersistence('happy');
+    notifyDbChanged({ urgent: true });
+    expect(localStorage.getItem(SNAPSHOT_KEY)).not.toBeNull();
+    expect(vi.getTimerCount()).toBe(0);
+  });
 });

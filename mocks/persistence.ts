@@ -117,8 +117,13 @@ export function enablePersistence(scenario: ScenarioName): () => void {
   if (!storage()) return () => {};
   let timer: ReturnType<typeof setTimeout> | null = null;
   let full = false;
-  const unsubscribe = onDbChange(() => {
-    if (full || timer) return;
+  const unsubscribe = onDbChange(({ urgent }) => {
+    if (full) return;
+    if (urgent) {
+      flush(true);
+      return;
+    }
+    if (timer) return;
     timer = setTimeout(() => {
       timer = null;
       // Once storage is full, stop trying: stringifying the large demo on every call would be slow.
@@ -126,16 +131,17 @@ export function enablePersistence(scenario: ScenarioName): () => void {
     }, SAVE_DELAY_MS);
   });
   // A change still waiting for its save is written when the page goes away (a reload, a full navigation).
-  const flush = () => {
-    if (!timer) return;
-    clearTimeout(timer);
+  function flush(evenWithoutPendingSave = false) {
+    if (!timer && !evenWithoutPendingSave) return;
+    if (timer) clearTimeout(timer);
     timer = null;
     full = !saveSnapshot(scenario, { onlyChanged: true });
-  };
-  globalThis.addEventListener?.('pagehide', flush);
+  }
+  const flushPending = () => flush();
+  globalThis.addEventListener?.('pagehide', flushPending);
   const stop = () => {
     unsubscribe();
-    globalThis.removeEventListener?.('pagehide', flush);
+    globalThis.removeEventListener?.('pagehide', flushPending);
     if (timer) clearTimeout(timer);
     active = null;
   };

@@ -84,18 +84,26 @@ interface Ctx {
 }
 type Resolver<C> = (ctx: C) => Response | Promise<Response>;
 
-function route<C extends Ctx>(method: Method, path: string, prepare: (ctx: Ctx) => C, resolver: Resolver<C>) {
+function route<C extends Ctx>(
+  method: Method,
+  path: string,
+  prepare: (ctx: Ctx) => C,
+  resolver: Resolver<C>,
+  { urgent = false } = {},
+) {
   return http[method]<PathParams>(`${API}${path}`, async ({ request, params }) => {
     const response = await resolver(prepare({ request, params: params as Params }));
     // Persistence snapshots after writes; GETs that write (the QR poll) notify themselves.
-    if (request.method !== 'GET') notifyDbChanged();
+    if (request.method !== 'GET') notifyDbChanged({ urgent });
     return response;
   });
 }
 
 /** A call anyone may make (send-code, login-otp). */
 export const publicRoute = (method: Method, path: string, resolver: Resolver<Ctx>) =>
-  route(method, path, (ctx) => ctx, resolver);
+  // Saved at once: the app's other tabs reload as the new user as soon as the answer arrives, and the demo's
+  // backend in each tab starts from the saved data.
+  route(method, path, (ctx) => ctx, resolver, { urgent: true });
 
 /** A call that needs `Authorization: Bearer <token>` of a live session. */
 export const authedRoute = (method: Method, path: string, resolver: Resolver<Ctx & { user: UserRecord }>) =>

@@ -52,6 +52,21 @@ export function writeUserInfo(info: UserInfo): void {
   safeStorage()?.setItem(USER_INFO_KEY, JSON.stringify(info));
 }
 
+/**
+ * Calls back with the stored user info whenever another tab changes it (signs in, signs out, signs in as
+ * someone else). A tab's own writes raise no storage event. Returns the unsubscribe function.
+ */
+export function onStoredUserChange(callback: (info: UserInfo | null) => void): () => void {
+  const target = globalThis.window;
+  if (!target) return () => {};
+  const listener = (event: StorageEvent) => {
+    // A null key is storage.clear() in the other tab.
+    if (event.key === USER_INFO_KEY || event.key === null) callback(readUserInfo());
+  };
+  target.addEventListener('storage', listener);
+  return () => target.removeEventListener('storage', listener);
+}
+
 export function clearUserInfo(): void {
   safeStorage()?.removeItem(USER_INFO_KEY);
 }

@@ -16,6 +16,7 @@ export const SessionContext = createActorContext(
   sessionMachine.provide({
     actions: {
       goToLogin: () => navigate('/login'),
+      reloadPage: () => globalThis.location.reload(),
     },
   }),
 );

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { collectErrors, expectNoAxeViolations, OWNER, shot, signIn, test } from './support';
+import { ADMIN, collectErrors, demoReady, expectNoAxeViolations, OWNER, shot, signIn, test } from './support';
 
 test.describe('sign in and out', () => {
   test('owner signs in with the mailbox code, lands on /, stays signed in on reload, signs out', async ({
@@ -70,6 +70,27 @@ test.describe('sign in and out', () => {
       await page.getByRole('button', { name: 'Logout' }).click();
       await page.waitForURL('/login');
     }
+  });
+
+  test('tabs follow each other: a logout signs out the other tab, a sign-in as someone else reloads it as them', async ({
+    page,
+    context,
+  }) => {
+    await signIn(page);
+    await page.waitForURL('/');
+    const other = await context.newPage();
+    await other.goto('/chat-history');
+    await demoReady(other);
+    await expect(other.getByRole('heading', { level: 1, name: 'Chat history' })).toBeVisible();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await other.waitForURL('/login?redirect=%2Fchat-history');
+    await signIn(page, ADMIN);
+    await page.waitForURL('/');
+    // The other tab reloads as the admin and goes back to where it was.
+    await other.waitForURL('/chat-history');
+    await demoReady(other);
+    await expect(other.getByRole('link', { name: 'Membership management' })).toBeVisible();
+    await expect(other.getByRole('heading', { level: 1, name: 'Chat history' })).toBeVisible();
   });
 
   test('a signed-in user opening /login goes to /', async ({ page }) => {

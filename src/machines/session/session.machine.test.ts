@@ -118,6 +118,84 @@ describe('session', () => {
     expect(goToLogin).toHaveBeenCalledTimes(1);
   });
 
+  describe('another tab', () => {
+    function startWatched(user: typeof info | null) {
+      const reloadPage = vi.fn();
+      if (user) writeUserInfo(user);
+      else localStorage.clear();
+      const actor = createActor(
+        sessionMachine.provide({
+          actors: { loadCurrentUser: fromPromise(async () => admin) },
+          actions: { reloadPage },
+        }),
+        { input: { user: readUserInfo() } },
+      ).start();
+      onTestFinished(() => {
+        actor.stop();
+      });
+      return { actor, reloadPage };
+    }
+    const changed = (user: typeof info | null) => ({ type: 'session.storedUserChanged' as const, user });
+
+    it('signing out there signs out here (the routes then go to login)', async () => {
+      const { actor, reloadPage } = startWatched(info);
+      await settle();
+      actor.send(changed(null));
+      expect(actor.getSnapshot().hasTag('signedOut')).toBe(true);
+      expect(actor.getSnapshot().context.user).toBeNull();
+      expect(reloadPage).not.toHaveBeenCalled();
+    });
+
+    it('signing in there as somebody else reloads this tab as that user', async () => {
+      const { actor, reloadPage } = startWatched(info);
+      await settle();
+      actor.send(changed({ accessToken: 't2', id: 'u2', userId: 'u2' }));
+      expect(reloadPage).toHaveBeenCalledTimes(1);
+      // Nothing of the new user is mixed into this tab's state before the reload.
+      expect(actor.getSnapshot().context.user).toEqual(info);
+    });
+
+    it('a new token of the same user is taken over quietly', async () => {
+      const { actor, reloadPage } = startWatched(info);
+      await settle();
+      actor.send(changed({ ...info, accessToken: 't2' }));
+      expect(actor.getSnapshot().matches({ signedIn: 'ready' })).toBe(true);
+      expect(actor.getSnapshot().context.user?.accessToken).toBe('t2');
+      expect(reloadPage).not.toHaveBeenCalled();
+    });
+
+    it('signing in there while this tab is signed out reloads it; a sign-out there changes nothing', () => {
+      const { actor, reloadPage } = startWatched(null);
+      actor.send(changed(null));
+      expect(reloadPage).not.toHaveBeenCalled();
+      actor.send(changed(info));
+      expect(reloadPage).toHaveBeenCalledTimes(1);
+      expect(actor.getSnapshot().hasTag('signedOut')).toBe(true);
+    });
+
+    it('hears the storage events of the user info key (and a cleared storage), not of other keys', () => {
+      const target = new EventTarget();
+      vi.stubGlobal('window', target);
+      onTestFinished(() => {
+        vi.unstubAllGlobals();
+      });
+      const { actor, reloadPage } = startWatched(info);
+      const storageEvent = (key: string | null) => Object.assign(new Event('storage'), { key });
+      writeUserInfo({ accessToken: 't2', id: 'u2' });
+      target.dispatchEvent(storageEvent('influx-language'));
+      expect(reloadPage).not.toHaveBeenCalled();
+      target.dispatchEvent(storageEvent('influx-user-info'));
+      expect(reloadPage).toHaveBeenCalledTimes(1);
+      localStorage.clear();
+      target.dispatchEvent(storageEvent(null));
+      expect(actor.getSnapshot().hasTag('signedOut')).toBe(true);
+      actor.stop();
+      writeUserInfo({ accessToken: 't3', id: 'u3' });
+      target.dispatchEvent(storageEvent('influx-user-info'));
+      expect(reloadPage).toHaveBeenCalledTimes(1);
+    });
+  });
+
   it('signs in from the login flow', async () => {
     localStorage.clear();
     const { actor } = start();
@@ -131,19 +209,24 @@ type Snap = SnapshotFrom<typeof sessionMachine>;
 const me = sessionModel.outputs?.loadCurrentUser;
 
 describeStateViews(sessionModel, {
+  // Another tab's changes to the stored user are followed whatever the state.
+  '*': { runs: { watchStoredUser: () => {} } },
   // Never at rest: the stored token decides at once.
   starting: {},
   signedOut: {
     tags: ['signedOut'],
-    enabled: ['session.signedIn'],
+    // A sign-in in another tab (it reloads this one).
+    enabled: ['session.signedIn', 'session.storedUserChanged'],
     // Nothing of a previous user is kept once signed out.
     shows: (s: Snap) => expect(s.context).toEqual({ user: null, currentUser: null, userFailures: 0 }),
   },
   signedIn: {
     tags: ['signedIn'],
-    enabled: ['session.logout', 'session.expired', 'session.signedIn'],
+    enabled: ['session.logout', 'session.expired', 'session.signedIn', 'session.storedUserChanged'],
     shows: (s: Snap) => {
-      expect(s.context.user).toEqual(sampleUser);
+      // The same user throughout; another tab may have given it a newer token.
+      expect(s.context.user?.id).toBe(sampleUser.id);
+      expect(s.context.user?.accessToken).toMatch(/^(demo|newer)-owner-token$/);
       // Whatever /users/me said is about the signed-in user.
       if (s.context.currentUser) expect(s.context.currentUser.id).toBe(s.context.user?.id);
     },

@@ -1,7 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { getCurrentUser } from '../../api/auth';
 import type { CurrentUser, UserInfo } from '../../api/schemas/auth';
-import { clearUserScopedStorage, userIdOf } from '../../api/storage';
+import { clearUserScopedStorage, onStoredUserChange, userIdOf } from '../../api/storage';
 import { CURRENT_USER_RETRY_DELAYS_MS } from '../constants';
 
 export interface SessionContext {
@@ -15,13 +15,20 @@ export type SessionEvent =
   | { type: 'session.signedIn'; user: UserInfo }
   | { type: 'session.logout' }
   | { type: 'session.expired' }
-  | { type: 'session.refreshUser' };
+  | { type: 'session.refreshUser' }
+  /** Another tab changed the stored user info (null: it signed out). */
+  | { type: 'session.storedUserChanged'; user: UserInfo | null };
 
 /**
  * Signed in while stored user info has a token. The current user (isAdmin) comes from GET /users/me. When
  * that fails, 401 included (the spec exempts users/me from the 401 rule), the user stays signed in as a
  * regular user and the call is tried again a few times; only the general 401 rule (session.expired) signs
  * out.
+ *
+ * Tabs share the stored user info, so this one follows another tab's changes: a logout there signs out
+ * here; a sign-in as somebody else (or a sign-in while this tab is signed out) reloads this tab as that
+ * user, so nothing of the previous user's stays on screen or in memory; a new token of the same user is
+ * simply taken over.
  */
 export const sessionMachine = setup({
   types: {
@@ -32,9 +39,15 @@ export const sessionMachine = setup({
   },
   actors: {
     loadCurrentUser: fromPromise<CurrentUser>(({ signal }) => getCurrentUser(signal)),
+    watchStoredUser: fromCallback<SessionEvent>(({ sendBack }) =>
+      onStoredUserChange((user) => sendBack({ type: 'session.storedUserChanged', user })),
+    ),
   },
   guards: {
     hasStoredToken: ({ context }) => context.user !== null,
+    storedUserGone: ({ event }) => event.type === 'session.storedUserChanged' && event.user === null,
+    storedUserIsSomeoneElse: ({ context, event }) =>
+      event.type === 'session.storedUserChanged' && userIdOf(event.user) !== userIdOf(context.user),
     mayRetryUser: ({ context }) => context.userFailures < CURRENT_USER_RETRY_DELAYS_MS.length,
   },
   delays: {
@@ -47,11 +60,14 @@ export const sessionMachine = setup({
     clearStoredUser: () => clearUserScopedStorage(),
     /** Injected by the app: go to /login after logout. */
     goToLogin: () => {},
+    /** Injected by the app: start over as the user another tab signed in. */
+    reloadPage: () => {},
   },
 }).createMachine({
   id: 'session',
   context: ({ input }) => ({ user: input.user, currentUser: null, userFailures: 0 }),
   initial: 'starting',
+  invoke: { id: 'watchStoredUser', src: 'watchStoredUser' },
   states: {
     starting: {
       always: [{ guard: 'hasStoredToken', target: 'signedIn' }, { target: 'signedOut' }],
@@ -63,6 +79,7 @@ export const sessionMachine = setup({
           target: 'signedIn',
           actions: assign({ user: ({ event }) => event.user, userFailures: 0 }),
         },
+        'session.storedUserChanged': { guard: 'storedUserIsSomeoneElse', actions: 'reloadPage' },
       },
     },
     signedIn: {
@@ -100,6 +117,13 @@ export const sessionMachine = setup({
         'session.logout': { target: 'signedOut', actions: ['clearStoredUser', 'forget', 'goToLogin'] },
         // The API client has already cleared the stored info and sent the user to /login?redirect=...
         'session.expired': { target: 'signedOut', actions: 'forget' },
+        // Signed out in another tab, which has already cleared the stored data: the routes go to /login.
+        'session.storedUserChanged': [
+          { guard: 'storedUserGone', target: 'signedOut', actions: 'forget' },
+          { guard: 'storedUserIsSomeoneElse', actions: 'reloadPage' },
+          // The same user with a new token: calls already read the token from storage.
+          { actions: assign({ user: ({ event }) => event.user }) },
+        ],
         'session.signedIn': {
           target: '.loadingUser',
           actions: assign({ user: ({ event }) => event.user, currentUser: null, userFailures: 0 }),

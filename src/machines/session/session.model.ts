@@ -13,6 +13,10 @@ export const sessionModel: FlowModel<{ user: typeof sampleUser | null }> = {
     { type: 'session.logout' },
     { type: 'session.expired' },
     { type: 'session.refreshUser' },
+    // Another tab: signed out, signed in as someone else, or the same user with a new token.
+    { type: 'session.storedUserChanged', user: null },
+    { type: 'session.storedUserChanged', user: { accessToken: 'admin-token', id: 'user-admin' } },
+    { type: 'session.storedUserChanged', user: { ...sampleUser, accessToken: 'newer-owner-token' } },
   ],
   outputs: { loadCurrentUser: { id: 'user-owner', email: 'owner@demo.test', isAdmin: false } },
   errors: {

@@ -54,7 +54,7 @@ export function LoginView() {
     idle(preloadAuthCalls);
   }, []);
 
-  if (signedInOnArrival) return <Redirect to="/" replace />;
+  if (signedInOnArrival) return <Redirect to={target} replace />;
 
   const { email, code, sendCount, error } = snap.context;
   const codeSent = snap.hasTag('codeSent');
