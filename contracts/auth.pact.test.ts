@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getCurrentUser, loginWithCode, sendCode } from '../src/api/auth';
 import { AUTH, errorBody, JSON_HEADERS, newPact, USER_ID, useMockServer } from './pact';
 
-const { like, string, boolean } = MatchersV3;
+const { like, string, boolean, integer } = MatchersV3;
 const pact = newPact();
 
 describe('auth', () => {
@@ -58,6 +58,48 @@ describe('auth', () => {
           status: 400,
           code: 'INVALID_CODE',
         });
+      }));
+
+  it('refuses another code within a minute, saying how long to wait', () =>
+    pact
+      .addInteraction()
+      .given('a login code was sent moments ago', { email: 'owner@pact.test' })
+      .uponReceiving('a request for another code within a minute')
+      .withRequest('POST', '/api/v1/auth/send-code', (b) =>
+        b.headers(JSON_HEADERS).jsonBody({ email: 'owner@pact.test' }),
+      )
+      .willRespondWith(429, (b) =>
+        b.jsonBody({
+          ...errorBody(429, 'CODE_THROTTLED', 'Please wait 60 seconds before requesting another code'),
+          retryAfter: integer(60),
+        }),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server, { signedIn: false });
+        const error = await sendCode('owner@pact.test').catch((e) => e);
+        expect(error).toMatchObject({ status: 429, code: 'CODE_THROTTLED' });
+        expect(error.retryAfter).toBeGreaterThan(0);
+      }));
+
+  it('refuses sign-in for an address with too many wrong codes, saying how long to wait', () =>
+    pact
+      .addInteraction()
+      .given('sign-in is paused after too many wrong codes', { email: 'owner@pact.test' })
+      .uponReceiving('a sign-in while sign-in is paused for the address')
+      .withRequest('POST', '/api/v1/auth/login-otp', (b) =>
+        b.headers(JSON_HEADERS).jsonBody({ email: 'owner@pact.test', code: '123456' }),
+      )
+      .willRespondWith(429, (b) =>
+        b.jsonBody({
+          ...errorBody(429, 'SIGN_IN_LOCKED', 'Too many failed sign-in attempts. Try again in 60 minutes'),
+          retryAfter: integer(3600),
+        }),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server, { signedIn: false });
+        const error = await loginWithCode({ email: 'owner@pact.test', code: '123456' }).catch((e) => e);
+        expect(error).toMatchObject({ status: 429, code: 'SIGN_IN_LOCKED' });
+        expect(error.retryAfter).toBeGreaterThan(0);
       }));
 
   it('answers the current user', () =>

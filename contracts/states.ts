@@ -7,11 +7,13 @@ import {
   givenInstance,
   givenKnowledgeFile,
   givenLoginCode,
+  givenLoginFailures,
   givenPaidCheckout,
   givenPlan,
   givenTestThread,
   givenUser,
 } from '../mocks/fixtures';
+import { MAX_FAILURES } from '../mocks/handlers/auth';
 import { TOKEN, USER_ID } from './pact';
 
 type Params = Record<string, string | boolean | number>;
@@ -50,6 +52,14 @@ export const providerStates: NonNullable<VerifierOptions['stateHandlers']> = {
   'a login code was sent': async (p) => {
     await givenDefaultPlans();
     await givenLoginCode(param(p, 'email'), param(p, 'code'));
+  },
+  'a login code was sent moments ago': async (p) => {
+    await givenDefaultPlans();
+    await givenLoginCode(param(p, 'email'), '123456');
+  },
+  'sign-in is paused after too many wrong codes': async (p) => {
+    await givenDefaultPlans();
+    await givenLoginFailures(param(p, 'email'), MAX_FAILURES);
   },
   'a signed-in user': async () => {
     await signedInUser();

@@ -66,6 +66,60 @@ describe('auth', () => {
     expect(right.status).toBe(400);
   });
 
+  it('sends one code a minute per address, answering 429 with the wait', async () => {
+    const t0 = now();
+    setNow(() => t0);
+    const send = (email: string) => call('POST', '/auth/send-code', { body: { email } });
+    expect((await send('a@b.test')).status).toBe(200);
+    setNow(() => t0 + 17_500);
+    const refused = await send('A@b.test');
+    expect(refused).toMatchObject({
+      status: 429,
+      body: { statusCode: 429, code: 'CODE_THROTTLED', retryAfter: 43, error: 'Too Many Requests' },
+    });
+    expect(ErrorBodySchema.parse(refused.body).retryAfter).toBe(43);
+    // The code sent first still works meanwhile; other addresses are not held up.
+    expect((await send('c@d.test')).status).toBe(200);
+    setNow(() => t0 + 60_000);
+    expect((await send('a@b.test')).status).toBe(200);
+  });
+
+  it('pauses sign-in for an address after 10 wrong codes within an hour, across codes', async () => {
+    const t0 = now();
+    setNow(() => t0);
+    const guess = (code: string) => call('POST', '/auth/login-otp', { body: { email: 'a@b.test', code } });
+    // Five wrong guesses burn a code; a new code does not reset the count.
+    await givenLoginCode('a@b.test', '123456');
+    for (let i = 0; i < 5; i++) expect((await guess('000000')).body.code).toBe('INVALID_CODE');
+    setNow(() => t0 + 10 * MINUTE);
+    await givenLoginCode('a@b.test', '123456');
+    for (let i = 0; i < 4; i++) expect((await guess('000000')).body.code).toBe('INVALID_CODE');
+    const tenth = await guess('000000');
+    expect(tenth).toMatchObject({ status: 429, body: { code: 'SIGN_IN_LOCKED', retryAfter: 50 * 60 } });
+    expect(tenth.body.message).toBe('Too many failed sign-in attempts. Try again in 50 minutes');
+    // Locked: neither a right code nor a new one helps.
+    await givenLoginCode('a@b.test', '123456');
+    expect((await guess('123456')).body.code).toBe('SIGN_IN_LOCKED');
+    expect((await call('POST', '/auth/send-code', { body: { email: 'a@b.test' } })).body.code).toBe(
+      'SIGN_IN_LOCKED',
+    );
+    // An hour after the first failure, the five oldest have left the window.
+    setNow(() => t0 + 60 * MINUTE);
+    await givenLoginCode('a@b.test', '123456');
+    expect((await guess('123456')).status).toBe(200);
+  });
+
+  it('forgets the failures of an address once it signs in', async () => {
+    await givenLoginCode('a@b.test', '123456');
+    const guess = (code: string) => call('POST', '/auth/login-otp', { body: { email: 'a@b.test', code } });
+    for (let i = 0; i < 4; i++) await guess('000000');
+    expect((await guess('123456')).status).toBe(200);
+    await givenLoginCode('a@b.test', '123456');
+    for (let i = 0; i < 4; i++) await guess('000000');
+    await givenLoginCode('a@b.test', '123456');
+    for (let i = 0; i < 4; i++) expect((await guess('000000')).body.code).toBe('INVALID_CODE');
+  });
+
   it('signs up an unknown address as an empty Free account', async () => {
     await givenLoginCode('new@b.test', '654321');
     const login = await call('POST', '/auth/login-otp', { body: { email: 'new@b.test', code: '654321' } });

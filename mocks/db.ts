@@ -33,6 +33,14 @@ export const LoginCodeSchema = z.object({
   /** Epoch ms of the mock clock. */
   expiresAt: z.number(),
   attempts: z.int().check(z.nonnegative()),
+  /** Epoch ms of the mock clock: the next code to the address waits a minute from here. */
+  sentAt: z.number(),
+});
+/** A wrong code entered for an address (kept an hour: enough of them pause sign-in for it). */
+export const LoginFailureSchema = z.object({
+  email: z.email(),
+  /** Epoch ms of the mock clock. */
+  failedAt: z.number(),
 });
 export const MembershipSchema = z.object({
   userId: IdSchema,
@@ -116,6 +124,7 @@ const createCollections = () => ({
   users: collection('users', UserSchema),
   authSessions: collection('authSessions', AuthSessionSchema),
   loginCodes: collection('loginCodes', LoginCodeSchema),
+  loginFailures: collection('loginFailures', LoginFailureSchema),
   plans: collection('plans', MembershipPlanSchema),
   memberships: collection('memberships', MembershipSchema),
   chatbots: collection('chatbots', ChatbotRecordSchema),

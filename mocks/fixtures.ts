@@ -305,7 +305,19 @@ export async function givenChatSession(ownerId: string, given: GivenSession = {}
 export async function givenLoginCode(email: string, code: string) {
   const address = email.trim().toLowerCase();
   db.loginCodes.deleteMany((q) => q.where((c) => c.email === address));
-  return db.loginCodes.create({ email: address, code, expiresAt: now() + LOGIN_CODE_TTL_MS, attempts: 0 });
+  return db.loginCodes.create({
+    email: address,
+    code,
+    expiresAt: now() + LOGIN_CODE_TTL_MS,
+    attempts: 0,
+    sentAt: now(),
+  });
+}
+
+/** Wrong codes entered for an address just now (MAX_FAILURES of them pause its sign-in). */
+export async function givenLoginFailures(email: string, count: number) {
+  const address = email.trim().toLowerCase();
+  for (let i = 0; i < count; i++) await db.loginFailures.create({ email: address, failedAt: now() });
 }
 
 /** A completed checkout, so subscription-by-session-id answers for it. The membership is not changed. */

@@ -1,7 +1,13 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetDb } from './db';
-import { type MockHttpServer, startMockHttpServer } from './http';
+import {
+  corsOriginsFromEnv,
+  isAllowedOrigin,
+  MAX_BODY_BYTES,
+  type MockHttpServer,
+  startMockHttpServer,
+} from './http';
 import { DEMO_OWNER, seedDemo } from './seed';
 
 // Real HTTP on 127.0.0.1; no msw interception in this file.
@@ -27,18 +33,81 @@ describe('startMockHttpServer', () => {
     expect(await me.json()).toMatchObject({ email: DEMO_OWNER.email });
   });
 
-  it('answers CORS preflights for any origin', async () => {
-    const pre = await fetch(`${server.url}/api/v1/chatbots`, {
-      method: 'OPTIONS',
-      headers: {
-        Origin: 'https://elsewhere.test',
-        'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'authorization, content-type, x-user-id',
-      },
+  it('answers CORS preflights for loopback origins only', async () => {
+    const preflight = (origin: string) =>
+      fetch(`${server.url}/api/v1/chatbots`, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'authorization, content-type, x-user-id',
+        },
+      });
+    for (const origin of ['http://localhost:4173', 'http://127.0.0.1:5173', 'https://[::1]:8443']) {
+      const pre = await preflight(origin);
+      expect(pre.status).toBe(204);
+      expect(pre.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(pre.headers.get('access-control-allow-headers')).toContain('x-user-id');
+    }
+    for (const origin of ['https://elsewhere.test', 'http://localhost.evil.test', 'null']) {
+      const pre = await preflight(origin);
+      expect(pre.status).toBe(403);
+      expect(pre.headers.get('access-control-allow-origin')).toBeNull();
+    }
+    // A simple request from elsewhere is answered, but without the header the browser needs to read it.
+    const me = await fetch(`${server.url}/api/v1/users/me`, {
+      headers: { Authorization: `Bearer ${DEMO_OWNER.token}`, Origin: 'https://elsewhere.test' },
     });
-    expect(pre.status).toBe(204);
-    expect(pre.headers.get('access-control-allow-origin')).toBe('https://elsewhere.test');
-    expect(pre.headers.get('access-control-allow-headers')).toContain('x-user-id');
+    expect(me.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('allows the origins MOCK_CORS_ORIGINS lists', async () => {
+    expect(corsOriginsFromEnv(' https://app.example.com/ ,https://staging.example.com')).toEqual([
+      'https://app.example.com',
+      'https://staging.example.com',
+    ]);
+    const listed = await startMockHttpServer({ corsOrigins: ['https://app.example.com'] });
+    try {
+      const pre = await fetch(`${listed.url}/api/v1/chatbots`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://app.example.com', 'Access-Control-Request-Method': 'POST' },
+      });
+      expect(pre.status).toBe(204);
+      expect(pre.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+    } finally {
+      await listed.close();
+    }
+    expect(isAllowedOrigin('https://other.example.com', ['*'])).toBe(true);
+    expect(isAllowedOrigin('https://other.example.com', ['https://app.example.com'])).toBe(false);
+  });
+
+  it('refuses a body over 25 MB with 413, declared or streamed', async () => {
+    const auth = { Authorization: `Bearer ${DEMO_OWNER.token}`, 'Content-Type': 'application/octet-stream' };
+    const url = `${server.url}/api/v1/upload/file-to-knowledge`;
+    const declared = await fetch(url, {
+      method: 'POST',
+      headers: auth,
+      body: new Uint8Array(MAX_BODY_BYTES + 1),
+    });
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE' });
+    const chunk = new Uint8Array(1024 * 1024);
+    let sent = 0;
+    const streamed = await fetch(url, {
+      method: 'POST',
+      headers: auth,
+      duplex: 'half',
+      body: new ReadableStream({
+        pull(controller) {
+          if (sent > MAX_BODY_BYTES) controller.close();
+          else {
+            sent += chunk.length;
+            controller.enqueue(chunk);
+          }
+        },
+      }),
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
   });
 
   it('passes bodies through, JSON and multipart', async () => {

@@ -92,6 +92,25 @@ describe('instances', () => {
     });
   });
 
+  it('refuses the second of two codes scanned at the same time when the plan has room for one', async () => {
+    const starter = await givenUser({ email: 's@b.test', planName: 'Starter' });
+    const read = (id: string) => call('GET', `/whatsapp/${id}`, { token: starter.token });
+    const create = () => call('POST', '/whatsapp/create-instance', { token: starter.token, body: {} });
+    const first = (await create()).body;
+    const second = (await create()).body;
+    // Both phones scan before either number is connected.
+    for (let i = 0; i < 2; i++) {
+      await read(first.id);
+      await read(second.id);
+    }
+    expect((await read(first.id)).body.instanceStatus).toBe('authenticated');
+    expect((await read(second.id)).body).toMatchObject({ code: 'PLAN_LIMIT_REACHED' });
+    expect((await read(first.id)).body.instanceStatus).toBe('ready');
+    expect((await call('GET', '/whatsapp/count/active', { token: starter.token })).body).toEqual({
+      count: 1,
+    });
+  });
+
   it('keeps the phone number of a number that links again', async () => {
     await givenInstance(u.id, { id: 'inst-1', phoneNumber: '14155550123', polls: 3 });
     expect((await get('inst-1')).body).toMatchObject({ instanceStatus: 'ready', phoneNumber: '14155550123' });

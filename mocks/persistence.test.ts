@@ -60,7 +60,7 @@ describe('persistence (browser)', () => {
         b.name = 'Renamed';
       },
     });
-    await db.loginCodes.create({ email: 'a@b.test', code: '123456', expiresAt: 0, attempts: 0 });
+    await db.loginCodes.create({ email: 'a@b.test', code: '123456', expiresAt: 0, attempts: 0, sentAt: 0 });
     expect(saveSnapshot('happy', { onlyChanged: true })).toBe(true);
     expect(keys().sort()).toEqual([SNAPSHOT_KEY, collectionKey('chatbots'), collectionKey('loginCodes')]);
 

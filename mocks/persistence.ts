@@ -19,7 +19,7 @@ import { seedDemo } from './seed';
  * validation. In Node (no window or localStorage) every function here does nothing.
  */
 export const SNAPSHOT_KEY = 'influx-demo-db';
-export const SNAPSHOT_VERSION = 2;
+export const SNAPSHOT_VERSION = 3;
 export const SAVE_DELAY_MS = 150;
 
 /** What SNAPSHOT_KEY holds; each collection's records are under collectionKey(name). */

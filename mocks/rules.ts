@@ -48,6 +48,18 @@ export const isUnlimited = (limit: number) => limit === UNLIMITED;
 export const connectedInstances = (ownerId: string) =>
   db.instances.findMany((q) => q.where((i) => i.ownerId === ownerId && !i.loggedOut && i.status === 1));
 
+/**
+ * Numbers that take a place under instanceLimit: connected ones, and scanned ones still linking (two codes
+ * scanned at once must not both slip under the limit before either is connected).
+ */
+export const numbersTaken = (ownerId: string) =>
+  db.instances.findMany((q) =>
+    q.where(
+      (i) =>
+        i.ownerId === ownerId && !i.loggedOut && (i.status === 1 || i.instanceStatus === 'authenticated'),
+    ),
+  );
+
 export const liveInstances = (ownerId: string) =>
   db.instances.findMany((q) => q.where((i) => i.ownerId === ownerId && !i.loggedOut));
 

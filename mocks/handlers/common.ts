@@ -12,6 +12,8 @@ const REASONS: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
+  413: 'Payload Too Large',
+  429: 'Too Many Requests',
   500: 'Internal Server Error',
 };
 
@@ -19,10 +21,11 @@ const REASONS: Record<number, string> = {
 export function errorResponse(
   status: number,
   message: string,
-  extra: Pick<ErrorBody, 'code' | 'limit'> = {},
+  extra: Pick<ErrorBody, 'code' | 'limit' | 'retryAfter'> = {},
 ) {
   const body: ErrorBody = { statusCode: status, message, error: REASONS[status] ?? 'Error', ...extra };
-  return HttpResponse.json(body, { status });
+  const headers = extra.retryAfter === undefined ? undefined : { 'retry-after': String(extra.retryAfter) };
+  return HttpResponse.json(body, { status, headers });
 }
 
 /** Errors to `throw` from a resolver (msw answers a thrown Response as is). */

@@ -17,6 +17,7 @@ import {
   isUnlimited,
   liveInstances,
   logActivity,
+  numbersTaken,
   planOf,
   tokensBySession,
 } from '../rules';
@@ -65,7 +66,7 @@ function ownInstance(id: string, userId: string) {
 /** Refuses a further connected number once the plan's instanceLimit is reached. */
 function refuseBeyondPlan(userId: string): void {
   const { instanceLimit, name } = planOf(userId);
-  if (isUnlimited(instanceLimit) || connectedInstances(userId).length < instanceLimit) return;
+  if (isUnlimited(instanceLimit) || numbersTaken(userId).length < instanceLimit) return;
   const s = instanceLimit === 1 ? '' : 's';
   throw fail.limit(
     'instanceLimit',

@@ -271,6 +271,21 @@ describe('response validation', () => {
     });
   });
 
+  it("says when a refused call may be made again: the body's retryAfter, else the Retry-After header", async () => {
+    const tooMany = (body: object, headers?: Record<string, string>) =>
+      server.use(
+        mswHttp.post(`${BASE}/auth/send-code`, () =>
+          HttpResponse.json({ statusCode: 429, message: 'Slow down', ...body }, { status: 429, headers }),
+        ),
+      );
+    tooMany({ code: 'CODE_THROTTLED', retryAfter: 42 }, { 'retry-after': '50' });
+    await expect(sendCode('a@b.test')).rejects.toMatchObject({ status: 429, retryAfter: 42 });
+    tooMany({}, { 'retry-after': ' 30 ' });
+    await expect(sendCode('a@b.test')).rejects.toMatchObject({ status: 429, retryAfter: 30 });
+    tooMany({}, { 'retry-after': 'Wed, 21 Oct 2026 07:28:00 GMT' });
+    await expect(sendCode('a@b.test')).rejects.toMatchObject({ status: 429, retryAfter: null });
+  });
+
   it('reports a network failure as such', async () => {
     server.use(mswHttp.post(`${BASE}/auth/send-code`, () => HttpResponse.error()));
     await expect(sendCode('a@b.test')).rejects.toMatchObject({

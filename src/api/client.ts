@@ -1,6 +1,6 @@
 import type { FetchError } from 'ofetch';
 import type * as z from 'zod/mini';
-import { ApiError, parseErrorBody } from './errors';
+import { ApiError, parseErrorBody, retryAfterSeconds } from './errors';
 import { clearUserInfo, readUserInfo } from './storage';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -145,6 +145,7 @@ async function toApiError(
       status,
       body,
       message: body?.message ?? (e.response.statusText || `HTTP ${status}`),
+      retryAfter: retryAfterSeconds(e.response.headers.get('retry-after')),
       cause: e,
     });
   }

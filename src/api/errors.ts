@@ -15,6 +15,8 @@ export class ApiError extends Error {
   readonly body: ErrorBody | null;
   /** With kind schema: the dotted path of the first field that did not match. */
   readonly field: string | null;
+  /** Seconds until the call may be made again (429): the body's retryAfter, else the Retry-After header. */
+  readonly retryAfter: number | null;
 
   constructor(init: {
     kind: ApiErrorKind;
@@ -23,6 +25,7 @@ export class ApiError extends Error {
     status?: number | null;
     body?: ErrorBody | null;
     field?: string | null;
+    retryAfter?: number | null;
     cause?: unknown;
   }) {
     super(init.message, { cause: init.cause });
@@ -32,6 +35,7 @@ export class ApiError extends Error {
     this.status = init.status ?? null;
     this.body = init.body ?? null;
     this.field = init.field ?? null;
+    this.retryAfter = init.body?.retryAfter ?? init.retryAfter ?? null;
   }
 
   /** The server's machine-readable reason, e.g. PLAN_LIMIT_REACHED. */
@@ -41,6 +45,12 @@ export class ApiError extends Error {
 }
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+/** A Retry-After header in seconds (the HTTP-date form is not used by this API). */
+export function retryAfterSeconds(header: string | null | undefined): number | null {
+  if (!header || !/^\d+$/.test(header.trim())) return null;
+  return Number(header.trim());
+}
 
 /** The server's error body, if it has the agreed shape. Loads its schema on the first error only. */
 export async function parseErrorBody(data: unknown): Promise<ErrorBody | null> {

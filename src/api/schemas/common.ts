@@ -21,6 +21,8 @@ export const ErrorBodySchema = z.object({
   code: z.optional(z.string()),
   /** Which limit blocked the action, with PLAN_LIMIT_REACHED. */
   limit: z.optional(z.object({ name: z.string(), max: z.int() })),
+  /** With 429: seconds until the call may be made again (also in the Retry-After header). */
+  retryAfter: z.optional(z.int().check(z.nonnegative())),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
@@ -33,4 +35,9 @@ export const ErrorCodes = {
   forbidden: 'FORBIDDEN',
   unauthorized: 'UNAUTHORIZED',
   duplicate: 'DUPLICATE_NAME',
+  /** send-code again within a minute of the last code to that address. */
+  codeThrottled: 'CODE_THROTTLED',
+  /** Too many wrong codes for an address within an hour: sign-in is paused for it. */
+  signInLocked: 'SIGN_IN_LOCKED',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
 } as const;

@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { describeStateViews } from '../../../tests/stateViews';
+import { ApiError } from '../../api/errors';
 import type { UserInfo } from '../../api/schemas/auth';
 import { LOGIN_REDIRECT_DELAY_MS } from '../constants';
-import { loginMachine, loginMessages } from './login.machine';
+import { codeThrottledIn, loginMachine, loginMessages, signInLockedFor } from './login.machine';
 import { loginModel, sampleUser } from './login.model';
 
 const user: UserInfo = { accessToken: 't', id: 'u1', userId: 'u1' };
@@ -101,6 +102,47 @@ describe('login', () => {
     expect(notifySignedIn).not.toHaveBeenCalled();
   });
 
+  it('says how long to wait when the server throttles codes, and shows the code field for the one already sent', async () => {
+    const throttled = new ApiError({
+      kind: 'http',
+      status: 429,
+      endpoint: 'POST /auth/send-code',
+      message: 'Please wait',
+      body: { statusCode: 429, message: 'Please wait', code: 'CODE_THROTTLED', retryAfter: 43 },
+    });
+    const { actor, settle } = start({ send: () => Promise.reject(throttled) });
+    actor.send({ type: 'email.changed', value: 'a@b.test' });
+    actor.send({ type: 'code.sendRequested' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('codeEntry');
+    expect(actor.getSnapshot().context.error).toEqual(codeThrottledIn(43));
+    expect(actor.getSnapshot().context.sendCount).toBe(1);
+  });
+
+  it('says sign-in is paused, in minutes, when the address is locked', async () => {
+    const locked = (retryAfter?: number) =>
+      new ApiError({
+        kind: 'http',
+        status: 429,
+        endpoint: 'POST /auth/login-otp',
+        message: 'Too many',
+        body: { statusCode: 429, message: 'Too many', code: 'SIGN_IN_LOCKED', retryAfter },
+      });
+    let answer = locked(50 * 60 - 5);
+    const { actor, settle } = start({ signIn: () => Promise.reject(answer) });
+    actor.send({ type: 'email.changed', value: 'a@b.test' });
+    actor.send({ type: 'code.sendRequested' });
+    await settle();
+    actor.send({ type: 'code.changed', value: '000000' });
+    actor.send({ type: 'login.submitted' });
+    await settle();
+    expect(actor.getSnapshot().context).toMatchObject({ code: '000000', error: signInLockedFor(50) });
+    answer = locked();
+    actor.send({ type: 'login.submitted' });
+    await settle();
+    expect(actor.getSnapshot().context.error).toEqual(loginMessages.signInLocked);
+  });
+
   it('cannot submit before a code was sent', () => {
     const { actor } = start();
     actor.send({ type: 'email.changed', value: 'a@b.test' });
@@ -113,6 +155,7 @@ type Snap = SnapshotFrom<typeof loginMachine>;
 const validEmail = 'owner@demo.test';
 const typedCode = '123456';
 const beforeSignIn = (s: Snap) => expect(s.context.user).toBeNull();
+const errorShown = (s: Snap) => s.context.error?.id ?? null;
 
 describeStateViews(loginModel, {
   // The e-mail stays editable on every screen of the flow.
@@ -124,7 +167,12 @@ describeStateViews(loginModel, {
       // No code was ever sent from here: a failed resend keeps the code field.
       expect(s.context.sendCount).toBe(0);
       expect(s.context.code).toBe('');
-      expect([null, loginMessages.invalidEmail, loginMessages.sendFailed]).toContainEqual(s.context.error);
+      expect(errorShown(s)).toBeOneOf([
+        null,
+        loginMessages.invalidEmail.id,
+        loginMessages.sendFailed.id,
+        signInLockedFor(30).id,
+      ]);
       beforeSignIn(s);
     },
   },
@@ -146,13 +194,18 @@ describeStateViews(loginModel, {
     ],
     shows: (s: Snap) => {
       expect(s.context.sendCount).toBeGreaterThan(0);
-      expect([
+      expect(errorShown(s)).toBeOneOf([
         null,
-        loginMessages.invalidEmail,
-        loginMessages.sendFailed,
-        loginMessages.codeRequired,
-        loginMessages.loginFailed,
-      ]).toContainEqual(s.context.error);
+        loginMessages.invalidEmail.id,
+        loginMessages.sendFailed.id,
+        loginMessages.codeRequired.id,
+        loginMessages.loginFailed.id,
+        codeThrottledIn(42).id,
+        signInLockedFor(30).id,
+      ]);
+      // The wait the server gave, in the unit the message uses.
+      if (errorShown(s) === codeThrottledIn(42).id) expect(s.context.error?.values).toEqual({ seconds: 42 });
+      if (errorShown(s) === signInLockedFor(30).id) expect(s.context.error?.values).toEqual({ minutes: 30 });
       beforeSignIn(s);
     },
   },

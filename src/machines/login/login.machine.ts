@@ -1,10 +1,12 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { assign, fromPromise, setup } from 'xstate';
 import { loginWithCode, sendCode } from '../../api/auth';
 import { holdRequestsUntil } from '../../api/client';
 import { isEmail } from '../../api/email';
+import { isApiError } from '../../api/errors';
 import type { UserInfo } from '../../api/schemas/auth';
+import { ErrorCodes } from '../../api/schemas/common';
 import { writeUserInfo } from '../../api/storage';
 import { LOGIN_REDIRECT_DELAY_MS } from '../constants';
 
@@ -28,7 +30,44 @@ export const loginMessages = {
   codeRequired: msg`Enter the verification code from your e-mail.`,
   sendFailed: msg`Failed to send verification code. Please try again.`,
   loginFailed: msg`Login failed. Please check your verification code and try again.`,
+  codeThrottled: msg`A code was sent to this address less than a minute ago. Enter it, or ask for a new one in a minute.`,
+  signInLocked: msg`Too many wrong codes for this address. For your security, signing in is paused for a while; please try again later.`,
 };
+
+export const codeThrottledIn = (seconds: number) =>
+  msg({
+    message: plural(seconds, {
+      one: 'A code was sent to this address less than a minute ago. Enter it, or ask for a new one in # second.',
+      other:
+        'A code was sent to this address less than a minute ago. Enter it, or ask for a new one in # seconds.',
+    }),
+  });
+
+export const signInLockedFor = (minutes: number) =>
+  msg({
+    message: plural(minutes, {
+      one: 'Too many wrong codes for this address. For your security, signing in is paused for # minute.',
+      other: 'Too many wrong codes for this address. For your security, signing in is paused for # minutes.',
+    }),
+  });
+
+const refusedWith = (error: unknown, code: string) => isApiError(error) && error.code === code;
+
+/**
+ * What to tell the user when a login call fails: the server's throttle or lockout (with the wait, when it
+ * says), else the spec's message for that call.
+ */
+export function describeLoginFailure(error: unknown, otherwise: MessageDescriptor): MessageDescriptor {
+  if (!isApiError(error)) return otherwise;
+  const wait = error.retryAfter;
+  if (error.code === ErrorCodes.signInLocked) {
+    return wait ? signInLockedFor(Math.ceil(wait / 60)) : loginMessages.signInLocked;
+  }
+  if (error.code === ErrorCodes.codeThrottled) {
+    return wait ? codeThrottledIn(wait) : loginMessages.codeThrottled;
+  }
+  return otherwise;
+}
 
 /** Signs in and stores the user info before any held request goes on with the new token. */
 export async function signIn(
@@ -57,6 +96,8 @@ export const loginMachine = setup({
     emailValid: ({ context }) => isEmail(context.email.trim()),
     codeEntered: ({ context }) => context.code.trim().length > 0,
     codeWasSent: ({ context }) => context.sendCount > 0,
+    /** The server sent this address a code moments ago (maybe from another tab): that code is the one to enter. */
+    codeJustSent: ({ event }) => 'error' in event && refusedWith(event.error, ErrorCodes.codeThrottled),
   },
   actions: {
     setEmail: assign({ email: ({ event }) => (event.type === 'email.changed' ? event.value : '') }),
@@ -93,8 +134,27 @@ export const loginMachine = setup({
           actions: assign({ sendCount: ({ context }) => context.sendCount + 1, error: null }),
         },
         onError: [
-          { guard: 'codeWasSent', target: 'codeEntry', actions: assign({ error: loginMessages.sendFailed }) },
-          { target: 'emailEntry', actions: assign({ error: loginMessages.sendFailed }) },
+          {
+            guard: 'codeJustSent',
+            target: 'codeEntry',
+            actions: assign({
+              sendCount: ({ context }) => Math.max(context.sendCount, 1),
+              error: ({ event }) => describeLoginFailure(event.error, loginMessages.sendFailed),
+            }),
+          },
+          {
+            guard: 'codeWasSent',
+            target: 'codeEntry',
+            actions: assign({
+              error: ({ event }) => describeLoginFailure(event.error, loginMessages.sendFailed),
+            }),
+          },
+          {
+            target: 'emailEntry',
+            actions: assign({
+              error: ({ event }) => describeLoginFailure(event.error, loginMessages.sendFailed),
+            }),
+          },
         ],
       },
     },
@@ -122,7 +182,12 @@ export const loginMachine = setup({
           target: 'signedIn',
           actions: [assign({ user: ({ event }) => event.output }), 'notifySignedIn'],
         },
-        onError: { target: 'codeEntry', actions: assign({ error: loginMessages.loginFailed }) },
+        onError: {
+          target: 'codeEntry',
+          actions: assign({
+            error: ({ event }) => describeLoginFailure(event.error, loginMessages.loginFailed),
+          }),
+        },
       },
     },
     signedIn: {

@@ -1,4 +1,5 @@
-import type { FlowModel } from '../model';
+import { ApiError } from '../../api/errors';
+import { type FlowModel, oneOf } from '../model';
 import { loginMachine } from './login.machine';
 
 export const sampleUser = {
@@ -7,6 +8,12 @@ export const sampleUser = {
   userId: 'user-owner',
   email: 'owner@demo.test',
 };
+
+function tooMany(endpoint: string, code: string, retryAfter: number) {
+  const message = 'Too many requests';
+  const body = { statusCode: 429, message, code, retryAfter };
+  return new ApiError({ kind: 'http', status: 429, endpoint, message, body });
+}
 
 export const loginModel: FlowModel = {
   id: 'login',
@@ -21,6 +28,23 @@ export const loginModel: FlowModel = {
     { type: 'login.submitted' },
   ],
   outputs: { signIn: sampleUser, sendCode: { success: true } },
+  errors: {
+    sendCode: oneOf(
+      new ApiError({ kind: 'network', endpoint: 'POST /auth/send-code', message: 'Network error' }),
+      tooMany('POST /auth/send-code', 'CODE_THROTTLED', 42),
+      tooMany('POST /auth/send-code', 'SIGN_IN_LOCKED', 1800),
+    ),
+    signIn: oneOf(
+      new ApiError({
+        kind: 'http',
+        status: 400,
+        endpoint: 'POST /auth/login-otp',
+        message: 'Invalid verification code',
+        body: { statusCode: 400, message: 'Invalid verification code', code: 'INVALID_CODE' },
+      }),
+      tooMany('POST /auth/login-otp', 'SIGN_IN_LOCKED', 1800),
+    ),
+  },
   // The send counter only matters as "sent at least once"; texts as they are (three of each).
   serialize: ({ context: c }) => [c.sendCount > 0, c.email, c.code, c.error?.id ?? null],
 };

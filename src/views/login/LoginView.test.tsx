@@ -2,6 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { givenLoginFailures } from '../../../mocks/fixtures';
+import { MAX_FAILURES } from '../../../mocks/handlers/auth';
 import { latestCode } from '../../../mocks/mailbox';
 import { resetAndSeed, server } from '../../../mocks/node';
 import { withMockServer } from '../../../mocks/testing';
@@ -87,6 +89,55 @@ describe('login screen', () => {
     expect(calls).toBe(0);
     server.events.removeAllListeners();
   });
+
+  describe.each([
+    {
+      locale: 'en',
+      labels: ['E-mail', 'Send Code', 'Resend Code'],
+      throttled:
+        /^A code was sent to this address less than a minute ago\. Enter it, or ask for a new one in (\d+) seconds\.$/,
+      locked:
+        'Too many wrong codes for this address. For your security, signing in is paused for 60 minutes.',
+    },
+    {
+      locale: 'zh-CN',
+      labels: ['电子邮箱', '发送验证码', '重新发送验证码'],
+      throttled: /^一分钟内已向该邮箱发送过验证码。请输入该验证码，或在 (\d+) 秒后重新获取。$/,
+      locked: '该邮箱输入错误验证码的次数过多。为了您的账户安全，登录已暂停 60 分钟。',
+    },
+    {
+      locale: 'zh-TW',
+      labels: ['電子郵件', '傳送驗證碼', '重新傳送驗證碼'],
+      throttled: /^一分鐘內已向此電子郵件寄送過驗證碼。請輸入該驗證碼，或在 (\d+) 秒後重新取得。$/,
+      locked: '此電子郵件輸入錯誤驗證碼的次數過多。為了您的帳戶安全，登入已暫停 60 分鐘。',
+    },
+  ] as const)(
+    'the server refusing in $locale',
+    ({ locale, labels: [emailLabel, send, resend], throttled, locked }) => {
+      it('says how long to wait for another code, and keeps the code field for the one sent', async () => {
+        const u = user();
+        await renderApp('/login', { locale });
+        await u.type(await screen.findByLabelText(emailLabel), 'owner@demo.test');
+        await u.click(screen.getByRole('button', { name: send }));
+        await u.click(await screen.findByRole('button', { name: resend }));
+        const alert = await screen.findByRole('alert');
+        const seconds = Number(alert.textContent?.match(throttled)?.[1]);
+        expect(seconds).toBeGreaterThan(0);
+        expect(seconds).toBeLessThanOrEqual(60);
+        expect(screen.getByRole('button', { name: resend })).toBeEnabled();
+      });
+
+      it('says sign-in is paused after too many wrong codes', async () => {
+        await givenLoginFailures('owner@demo.test', MAX_FAILURES);
+        const u = user();
+        await renderApp('/login', { locale });
+        await u.type(await screen.findByLabelText(emailLabel), 'owner@demo.test');
+        await u.click(screen.getByRole('button', { name: send }));
+        expect(await screen.findByRole('alert')).toHaveTextContent(locked);
+        expect(readUserInfo()).toBeNull();
+      });
+    },
+  );
 
   it('speaks the stored language', async () => {
     await renderApp('/login', { locale: 'zh-TW' });
