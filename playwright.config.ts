@@ -9,6 +9,8 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 const DIST = process.env.E2E_DIST ?? 'dist-demo';
 const PROD_DIST = 'dist';
 const PROD_PORT = PORT + 1;
+/** The tests of the production build; the others test the demo. */
+const PRODUCTION_TESTS = ['**/prerender.e2e.ts', '**/csp.e2e.ts'];
 
 /** What the builds are made from (tests excluded): a build older than these may not show a change. */
 const SOURCES = [
@@ -80,7 +82,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: '**/prerender.e2e.ts',
+      testIgnore: PRODUCTION_TESTS,
       grepInvert: /@scale/,
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
@@ -88,16 +90,16 @@ export default defineConfig({
       // The 10,000-conversation demo: seeding and searching it takes a core for seconds. These run after the
       // rest, one at a time, so neither they nor the screens beside them are measured on a starved machine.
       name: 'scale',
-      testIgnore: '**/prerender.e2e.ts',
+      testIgnore: PRODUCTION_TESTS,
       grep: /@scale/,
       dependencies: ['chromium'],
       workers: 1,
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
     {
-      // The production build, served as production would.
+      // The production build, served as production would, with the HTTP mock API behind /api/.
       name: 'production',
-      testMatch: '**/prerender.e2e.ts',
+      testMatch: PRODUCTION_TESTS,
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${PROD_PORT}` },
     },
   ],
@@ -110,7 +112,7 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: `node scripts/serve-dist.mjs ${PROD_DIST} ${PROD_PORT}`,
+      command: `node scripts/serve-dist.mjs ${PROD_DIST} ${PROD_PORT} --api`,
       url: `http://127.0.0.1:${PROD_PORT}/login`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,

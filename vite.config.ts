@@ -7,6 +7,7 @@ import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, loadEnv, type Plugin } from 'vite';
 import { assertBuildMode } from './scripts/vite/buildMode.ts';
+import { writeContentSecurityPolicy } from './scripts/vite/csp.ts';
 import { preloadScreens } from './scripts/vite/preloadScreens.ts';
 import { storageKey } from './src/api/storage.ts';
 
@@ -41,9 +42,10 @@ const CLEAR_IF_NOT_MATCHING = `<script>try{var l=localStorage.getItem('${storage
 
 /**
  * Production builds ship /login as real HTML (dist/login/index.html): the sign-in page paints before any
- * script runs, then hydrates. Rendered by an SSR build of the same sources (src/prerender.tsx).
+ * script runs, then hydrates. Rendered by an SSR build of the same sources (src/prerender.tsx). Once every
+ * page is final, each gets the Content-Security-Policy that hashes its inline scripts (scripts/vite/csp.ts).
  */
-function prerenderLogin(enabled: boolean): Plugin {
+function prerenderLogin(enabled: boolean, apiBaseUrl: string | undefined): Plugin {
   let outDir = 'dist';
   return {
     name: 'prerender-login',
@@ -87,6 +89,9 @@ function prerenderLogin(enabled: boolean): Plugin {
         throw new Error('prerender-login: index.html has no empty #root to fill or no stylesheet to inline');
       mkdirSync(join(outDir, 'login'), { recursive: true });
       writeFileSync(join(outDir, 'login', 'index.html'), page);
+      // Here rather than in a plugin of its own: closeBundle hooks run in parallel, and the policy must
+      // see the prerendered page's scripts.
+      writeContentSecurityPolicy(outDir, apiBaseUrl);
     },
   };
 }
@@ -106,7 +111,7 @@ export default defineConfig(({ command, mode }) => {
       }),
       lingui(),
       mockServiceWorker(env.VITE_MOCKS === 'true'),
-      prerenderLogin(mode === 'production' && env.VITE_MOCKS !== 'true'),
+      prerenderLogin(mode === 'production' && env.VITE_MOCKS !== 'true', env.VITE_API_BASE_URL),
       preloadScreens(),
     ],
     build: {

@@ -1,6 +1,7 @@
-// A static server for a built app, as production would serve it: brotli or gzip, SPA fallback, no caching.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
+// A static server for a built app, as production would serve it: brotli or gzip, SPA fallback, no caching,
+// the headers the build's _headers file asks for, and optionally the API behind /api/ on the same origin.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer, request } from 'node:http';
 import { extname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -31,9 +32,45 @@ function filesOf(dir, base = dir, out = new Map()) {
   return out;
 }
 
-export async function serveStatic(dir, { host = '127.0.0.1', port = 0 } = {}) {
+/** The headers of the `/*` rule of a Netlify-style _headers file (the only rule the build writes). */
+export function siteHeaders(dir) {
+  const file = join(dir, '_headers');
+  if (!existsSync(file)) return {};
+  const headers = {};
+  let inRule = false;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    if (!/^\s/.test(line)) inRule = line.trim() === '/*';
+    else if (inRule) {
+      const at = line.indexOf(':');
+      headers[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+    }
+  }
+  return headers;
+}
+
+/** Passes a request on to the API server at `target` (http://host:port), as a host's rewrite would. */
+function proxy(req, res, target) {
+  const url = new URL(target);
+  const upstream = request(
+    { host: url.hostname, port: url.port, method: req.method, path: req.url, headers: req.headers },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', () => res.writeHead(502).end());
+  req.pipe(upstream);
+}
+
+export async function serveStatic(dir, { host = '127.0.0.1', port = 0, api = null } = {}) {
   const files = filesOf(dir);
+  const headers = siteHeaders(dir);
   const server = createServer((req, res) => {
+    if (api && req.url?.startsWith('/api/')) {
+      proxy(req, res, api);
+      return;
+    }
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     // A prerendered page (dist/login/index.html) for its path, else the single-page app's index.
     const file =
@@ -42,7 +79,7 @@ export async function serveStatic(dir, { host = '127.0.0.1', port = 0 } = {}) {
         ? null
         : (files.get(`${path.replace(/\/$/, '')}/index.html`) ?? files.get('/index.html')));
     if (!file) {
-      res.writeHead(404).end();
+      res.writeHead(404, headers).end();
       return;
     }
     const accept = String(req.headers['accept-encoding'] ?? '');
@@ -53,6 +90,7 @@ export async function serveStatic(dir, { host = '127.0.0.1', port = 0 } = {}) {
           ? ['gzip', file.gzip]
           : [null, file.raw];
     res.writeHead(200, {
+      ...headers,
       'Content-Type': file.type,
       'Cache-Control': 'no-store',
       ...(encoding ? { 'Content-Encoding': encoding, Vary: 'Accept-Encoding' } : {}),

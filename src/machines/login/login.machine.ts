@@ -6,7 +6,7 @@ import { holdRequestsUntil } from '../../api/client';
 import { isEmail } from '../../api/email';
 import { isApiError } from '../../api/errors';
 import type { UserInfo } from '../../api/schemas/auth';
-import { ErrorCodes } from '../../api/schemas/common';
+import { ErrorCodes } from '../../api/errorCodes';
 import { writeUserInfo } from '../../api/storage';
 import { LOGIN_REDIRECT_DELAY_MS } from '../constants';
 
