@@ -36,8 +36,6 @@ describe('instances', () => {
           status: integer(0),
           instanceStatus: like('qr'),
           qrCode: like('2@AbCdEf0123456789,key,secret'),
-          phoneNumber: nullValue(),
-          lastActiveAt: nullValue(),
         }),
       )
       .executeTest(async (server) => {
@@ -105,10 +103,11 @@ describe('instances', () => {
       .withRequest('POST', '/api/v1/whatsapp/inst-1/logout', (b) =>
         b.headers({ ...AUTH, ...JSON_HEADERS }).jsonBody({}),
       )
-      .willRespondWith(200, (b) => b.jsonBody({ success: true }))
+      // The client needs nothing of the answer (success is optional): a 2xx with a JSON object.
+      .willRespondWith(200, (b) => b.jsonBody({}))
       .executeTest(async (server) => {
         useMockServer(server);
-        await expect(logoutInstance('inst-1')).resolves.toEqual({ success: true });
+        await expect(logoutInstance('inst-1')).resolves.toEqual({});
       }));
 
   it('renames an instance and links a chatbot', () =>

@@ -48,7 +48,10 @@ export const MembershipSchema = z.object({
   scheduleType: z.nullable(ScheduleTypeSchema),
   endDate: z.nullable(DateTimeSchema),
 });
-/** The server always has the fields the client may go without. */
+/*
+ * Records are plain objects (the client's schemas keep fields they do not know, the store drops them), and
+ * the server always has the fields the client may go without.
+ */
 export const ChatbotRecordSchema = z.object({
   ...ChatbotSchema.shape,
   isActive: z.boolean(),
@@ -56,23 +59,33 @@ export const ChatbotRecordSchema = z.object({
   ...Owned,
   createdAt: DateTimeSchema,
 });
-export const KnowledgeFileRecordSchema = z.extend(UploadedFileSchema, Owned);
-export const InstanceRecordSchema = z.extend(InstanceSchema, {
+export const PlanRecordSchema = z.object(MembershipPlanSchema.shape);
+export const KnowledgeFileRecordSchema = z.object({ ...UploadedFileSchema.shape, ...Owned });
+export const InstanceRecordSchema = z.object({
+  ...InstanceSchema.shape,
+  phoneNumber: z.nullable(z.string()),
+  createdAt: DateTimeSchema,
+  lastActiveAt: z.nullable(DateTimeSchema),
   ...Owned,
   /** Detail reads while waiting for a scan: the simulated phone scans after a few. */
   polls: z.int().check(z.nonnegative()),
   loggedOut: z.boolean(),
 });
 /** `messages` holds the preview (first message) exactly as search answers it; all messages live below. */
-export const ChatSessionRecordSchema = z.extend(ChatSessionSchema, Owned);
-export const ChatMessageRecordSchema = z.extend(ChatMessageSchema, { ...Owned, sessionId: IdSchema });
+export const ChatSessionRecordSchema = z.object({ ...ChatSessionSchema.shape, ...Owned });
+export const ChatMessageRecordSchema = z.object({
+  ...ChatMessageSchema.shape,
+  ...Owned,
+  sessionId: IdSchema,
+});
 export const TestThreadSchema = z.object({
   id: IdSchema,
   ...Owned,
   chatbotId: IdSchema,
   turns: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string(), at: DateTimeSchema })),
 });
-export const ActivityRecordSchema = z.extend(ActivityLogEntrySchema, {
+export const ActivityRecordSchema = z.object({
+  ...ActivityLogEntrySchema.shape,
   id: IdSchema,
   ...Owned,
   type: ActivityTypeSchema,
@@ -93,6 +106,7 @@ export const CheckoutSchema = z.object({
 
 export type UserRecord = z.output<typeof UserSchema>;
 export type MembershipRecord = z.output<typeof MembershipSchema>;
+export type PlanRecord = z.output<typeof PlanRecordSchema>;
 export type ChatbotRecord = z.output<typeof ChatbotRecordSchema>;
 export type KnowledgeFileRecord = z.output<typeof KnowledgeFileRecordSchema>;
 export type InstanceRecord = z.output<typeof InstanceRecordSchema>;
@@ -125,7 +139,7 @@ const createCollections = () => ({
   authSessions: collection('authSessions', AuthSessionSchema),
   loginCodes: collection('loginCodes', LoginCodeSchema),
   loginFailures: collection('loginFailures', LoginFailureSchema),
-  plans: collection('plans', MembershipPlanSchema),
+  plans: collection('plans', PlanRecordSchema),
   memberships: collection('memberships', MembershipSchema),
   chatbots: collection('chatbots', ChatbotRecordSchema),
   knowledgeFiles: collection('knowledgeFiles', KnowledgeFileRecordSchema),

@@ -1,7 +1,5 @@
 import type { Chatbot } from '../src/api/schemas/chatbots';
-import type { ChatMessage, ChatSession } from '../src/api/schemas/chatSessions';
 import type { ActivityLogEntry } from '../src/api/schemas/dashboard';
-import type { Instance } from '../src/api/schemas/instances';
 import { type MembershipPlan, MembershipPlanSchema } from '../src/api/schemas/membership';
 import type { ScheduleTypeCode } from '../src/api/schemas/payments';
 import type { UploadedFile } from '../src/api/schemas/upload';
@@ -12,8 +10,10 @@ import {
   type ChatSessionRecord,
   type CheckoutRecord,
   db,
+  type InstanceRecord,
   type MembershipRecord,
   newId,
+  type PlanRecord,
   type TestThreadRecord,
 } from './db';
 import { addMonths } from './periods';
@@ -26,7 +26,7 @@ import { FREE_PLAN, findPlan, membershipOf } from './rules';
 
 export const LOGIN_CODE_TTL_MS = 10 * MINUTE;
 
-const plan = (p: Omit<MembershipPlan, 'hasAdvancedFeatures' | 'hasCustomPrompt'> & Partial<MembershipPlan>) =>
+const plan = (p: Omit<PlanRecord, 'hasAdvancedFeatures' | 'hasCustomPrompt'> & Partial<PlanRecord>) =>
   MembershipPlanSchema.parse({ hasAdvancedFeatures: false, hasCustomPrompt: false, ...p });
 
 export const DEFAULT_PLANS: readonly MembershipPlan[] = [
@@ -227,7 +227,10 @@ export async function givenChatbot(ownerId: string, partial: Partial<Chatbot> & 
  * An instance. Default: just created, waiting for a QR scan. With `status: 1` it defaults to a linked
  * phone ('ready'). A stored qrCode is answered as is, except while waiting, when it rotates.
  */
-export async function givenInstance(ownerId: string, partial: Partial<Instance> & { polls?: number } = {}) {
+export async function givenInstance(
+  ownerId: string,
+  partial: Partial<Omit<InstanceRecord, 'ownerId' | 'loggedOut'>> = {},
+) {
   const online = partial.status === 1;
   const count = db.instances.findMany((q) => q.where((i) => i.ownerId === ownerId)).length;
   return db.instances.create({
@@ -247,8 +250,9 @@ export async function givenInstance(ownerId: string, partial: Partial<Instance> 
   });
 }
 
-export type GivenSession = Partial<Omit<ChatSession, 'messages'>> & {
-  messages?: Array<Partial<ChatMessage>>;
+export type GivenMessage = Partial<Pick<ChatMessageRecord, 'id' | 'content' | 'sender' | 'sentAt'>>;
+export type GivenSession = Partial<Omit<ChatSessionRecord, 'messages' | 'ownerId'>> & {
+  messages?: GivenMessage[];
 };
 
 /**

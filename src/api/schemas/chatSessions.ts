@@ -6,7 +6,11 @@ export const SessionFilter = { all: 1, starred: 2, today: 3, thisWeek: 4, thisMo
 export type SessionFilterCode = (typeof SessionFilter)[keyof typeof SessionFilter];
 export const SessionFilterSchema = z.union(Object.values(SessionFilter).map((v) => z.literal(v)));
 
-export const ChatMessageSchema = z.object({
+/*
+ * Sessions, messages and analyses: spec section 3 lists every field below and the screen uses each; fields
+ * the client does not know pass through.
+ */
+export const ChatMessageSchema = z.looseObject({
   id: IdSchema,
   content: z.string(),
   /** bot or assistant is the bot; anything else is the customer. */
@@ -16,7 +20,7 @@ export const ChatMessageSchema = z.object({
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 export const ChatMessageListSchema = z.array(ChatMessageSchema);
 
-export const ChatAnalysisSchema = z.object({
+export const ChatAnalysisSchema = z.looseObject({
   emotion_positive_percent: z.string(),
   key_words: z.array(z.string()),
   user_will: z.string(),
@@ -24,7 +28,7 @@ export const ChatAnalysisSchema = z.object({
 export type ChatAnalysis = z.infer<typeof ChatAnalysisSchema>;
 
 /** In the search answer, messages holds at most the first message (for the preview). */
-export const ChatSessionSchema = z.object({
+export const ChatSessionSchema = z.looseObject({
   id: IdSchema,
   fromNumber: z.string(),
   createdAt: DateTimeSchema,
@@ -42,7 +46,14 @@ export const SessionSearchBodySchema = z.object({
 export type SessionSearchBody = z.infer<typeof SessionSearchBodySchema>;
 
 export const StarBodySchema = z.object({ isStarred: z.boolean() });
-export const StarResultSchema = z.object({ id: IdSchema, isStarred: z.boolean() });
+/**
+ * The spec does not say what starring answers: both fields may be missing, and then the star stays as it was
+ * asked for (the session and the value of the request).
+ */
+export const StarResultSchema = z.looseObject({
+  id: z.optional(IdSchema),
+  isStarred: z.optional(z.boolean()),
+});
 export type StarResult = z.infer<typeof StarResultSchema>;
 
 /** Numbers the session list hides: newsletters and the system placeholder. */

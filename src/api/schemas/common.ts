@@ -12,8 +12,11 @@ export const DateTimeSchema = z
   .string()
   .check(z.refine((s) => !Number.isNaN(Date.parse(s)), 'not a date-time'));
 
-/** What a mutation without a natural result answers. */
-export const OkSchema = z.object({ success: z.literal(true) });
+/**
+ * What a mutation without a natural result answers (logout, delete). The spec names no field of it and the
+ * client needs none: success may be missing (any JSON object will do), but a 2xx that says false is refused.
+ */
+export const OkSchema = z.looseObject({ success: z.optional(z.literal(true)) });
 export type Ok = z.infer<typeof OkSchema>;
 
 /** The error body every failing call answers with (the server is NestJS-shaped). */

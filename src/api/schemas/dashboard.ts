@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
 import { DateTimeSchema } from './common';
 
-export const CountSchema = z.object({ count: z.int().check(z.nonnegative()) });
+/* Count and comparison answers as spec section 3 lists them; fields the client does not know pass through. */
+export const CountSchema = z.looseObject({ count: z.int().check(z.nonnegative()) });
 export type Count = z.infer<typeof CountSchema>;
 
-export const ComparisonSchema = z.object({
+export const ComparisonSchema = z.looseObject({
   countsOfToday: z.int().check(z.nonnegative()),
   countsOfYesterday: z.int().check(z.nonnegative()),
 });
@@ -18,11 +19,17 @@ export const ActivityTypeSchema = z.enum([
   'instance_bound',
 ]);
 export type ActivityType = z.infer<typeof ActivityTypeSchema>;
+export const isActivityType = (type: unknown): type is ActivityType =>
+  ActivityTypeSchema.safeParse(type).success;
 
-export const ActivityLogEntrySchema = z.object({
+/**
+ * createdAt and description are spec section 3's; `type` is not: when it is missing, or a kind the client
+ * does not know, the entry shows the server's description (so any string is accepted here).
+ */
+export const ActivityLogEntrySchema = z.looseObject({
   createdAt: DateTimeSchema,
   description: z.string(),
-  type: z.optional(ActivityTypeSchema),
+  type: z.optional(z.string()),
 });
 export type ActivityLogEntry = z.infer<typeof ActivityLogEntrySchema>;
 export const ActivityLogSchema = z.array(ActivityLogEntrySchema);

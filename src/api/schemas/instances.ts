@@ -17,19 +17,23 @@ const fitsQrCode = (text: string) => new TextEncoder().encode(text).length <= QR
 export const QrCodeSchema = z.string().check(z.refine(fitsQrCode, 'too long for a QR code'));
 
 /**
- * Not shown in the spec; designed from the entity: the list and the detail answer the same shape.
- * qrCode is the text to render as a QR image, null when there is no code (yet, or any more).
+ * Spec section 3's fields are required; the list and the detail answer the same shape. qrCode is the text to
+ * render as a QR image, null when there is no code (yet, or any more). The other fields are not in the spec:
+ * a server may leave them out, and fields the client does not know pass through.
  */
-export const InstanceSchema = z.object({
+export const InstanceSchema = z.looseObject({
   id: IdSchema,
   instanceName: z.string(),
   chatbotId: z.nullable(IdSchema),
   status: z.int(),
   instanceStatus: InstanceStatusSchema,
   qrCode: z.nullable(QrCodeSchema),
-  phoneNumber: z.nullable(z.string()),
-  createdAt: DateTimeSchema,
-  lastActiveAt: z.nullable(DateTimeSchema),
+  /** Missing or null: the number is not known, and the list leaves the line out. */
+  phoneNumber: z.optional(z.nullable(z.string())),
+  /** No screen reads it. */
+  createdAt: z.optional(DateTimeSchema),
+  /** null: never active ("never"); missing: not known, so the list shows "—" rather than claim never. */
+  lastActiveAt: z.optional(z.nullable(DateTimeSchema)),
 });
 export type Instance = z.infer<typeof InstanceSchema>;
 export const InstanceListSchema = z.array(InstanceSchema);
@@ -56,10 +60,11 @@ export type TimeRangeCode = (typeof TimeRange)[keyof typeof TimeRange];
 
 export const UsageInfoBodySchema = z.object({ timeRange: TimeRangeSchema });
 
-export const UsageInfoSchema = z.object({
+/** Usage info as spec section 3 lists it; fields the client does not know pass through. */
+export const UsageInfoSchema = z.looseObject({
   nowInstanceNum: z.int().check(z.nonnegative()),
   maxInstanceNum: z.int(),
-  usageInfos: z.array(z.object({ sessionFrom: z.string(), tokenCount: z.int().check(z.nonnegative()) })),
+  usageInfos: z.array(z.looseObject({ sessionFrom: z.string(), tokenCount: z.int().check(z.nonnegative()) })),
   totalTokenCount: z.int().check(z.nonnegative()),
 });
 export type UsageInfo = z.infer<typeof UsageInfoSchema>;

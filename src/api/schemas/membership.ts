@@ -7,18 +7,22 @@ export type PlanStatusCode = z.infer<typeof PlanStatusSchema>;
 
 /** A limit of -1 means unlimited. */
 export const UNLIMITED = -1;
-const Limit = z.int().check(z.gte(UNLIMITED));
+export const LimitSchema = z.int().check(z.gte(UNLIMITED));
 
-export const MembershipPlanSchema = z.object({
+/**
+ * A plan as spec section 3 lists it, every field required (the plan cards, the admin table and its edit form
+ * read them); fields the client does not know pass through.
+ */
+export const MembershipPlanSchema = z.looseObject({
   id: IdSchema,
   name: z.string(),
   level: z.int(),
   description: z.nullable(z.string()),
-  instanceLimit: Limit,
-  chatbotLimit: Limit,
-  monthlyTokenLimit: Limit,
-  totalChatSessionLimit: Limit,
-  knowledgeBaseFileLimit: Limit,
+  instanceLimit: LimitSchema,
+  chatbotLimit: LimitSchema,
+  monthlyTokenLimit: LimitSchema,
+  totalChatSessionLimit: LimitSchema,
+  knowledgeBaseFileLimit: LimitSchema,
   /** Prices in major units of the plan's currency. */
   monthlyPrice: z.number().check(z.nonnegative()),
   yearlyPrice: z.number().check(z.nonnegative()),
@@ -31,28 +35,30 @@ export const MembershipPlanSchema = z.object({
 export type MembershipPlan = z.infer<typeof MembershipPlanSchema>;
 export const MembershipPlanListSchema = z.array(MembershipPlanSchema);
 
-export const PlanBodySchema = z.omit(MembershipPlanSchema, { id: true });
+/** What the client sends: the plan's own fields, nothing passed through. */
+export const PlanBodySchema = z.omit(z.object(MembershipPlanSchema.shape), { id: true });
 export type PlanBody = z.infer<typeof PlanBodySchema>;
 
-export const UserMembershipSchema = z.object({
+/** Spec section 3: name, level, endDate and the limits; fields the client does not know pass through. */
+export const UserMembershipSchema = z.looseObject({
   name: z.string(),
   level: z.int(),
   endDate: z.nullable(DateTimeSchema),
-  instanceLimit: Limit,
-  chatbotLimit: Limit,
-  monthlyTokenLimit: Limit,
-  totalChatSessionLimit: Limit,
-  knowledgeBaseFileLimit: Limit,
+  instanceLimit: LimitSchema,
+  chatbotLimit: LimitSchema,
+  monthlyTokenLimit: LimitSchema,
+  totalChatSessionLimit: LimitSchema,
+  knowledgeBaseFileLimit: LimitSchema,
 });
 export type UserMembership = z.infer<typeof UserMembershipSchema>;
 
-/** Not shown in the spec: when the monthly token allowance next resets. */
-export const TokenResetTimeSchema = z.object({ resetTime: DateTimeSchema });
+/** Not shown in the spec: when the monthly token allowance next resets; the subscription card needs it. */
+export const TokenResetTimeSchema = z.looseObject({ resetTime: DateTimeSchema });
 export type TokenResetTime = z.infer<typeof TokenResetTimeSchema>;
 
-/** Not shown in the spec: tokens left this period; limit -1 means unlimited. */
-export const TokenRemainingSchema = z.object({
+/** Not shown in the spec: tokens left this period, both needed for the meter; limit -1 means unlimited. */
+export const TokenRemainingSchema = z.looseObject({
   remaining: z.int(),
-  limit: Limit,
+  limit: LimitSchema,
 });
 export type TokenRemaining = z.infer<typeof TokenRemainingSchema>;

@@ -3,8 +3,11 @@ import { DateTimeSchema, IdSchema } from './common';
 
 export const KNOWLEDGE_FILE_EXTENSIONS = ['pdf', 'doc', 'docx', 'txt'] as const;
 
-/** The client-side knowledge file, as the upload answers it. */
-export const UploadedFileSchema = z.object({
+/**
+ * The client-side knowledge file, as the upload answers it: spec section 3's fields are required, fields the
+ * client does not know pass through.
+ */
+export const UploadedFileSchema = z.looseObject({
   name: z.string(),
   size: z.int().check(z.nonnegative()),
   date: DateTimeSchema,

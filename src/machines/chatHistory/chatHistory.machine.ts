@@ -173,10 +173,13 @@ export const chatHistoryMachine = setup({
       const isStarred = !s.isStarred;
       return { pendingStar: { id: s.id, isStarred }, ...patched(context, s.id, { isStarred }) };
     }),
-    confirmStar: assign(({ context }, params: { result: StarResult }) => ({
-      pendingStar: null,
-      ...patched(context, params.result.id, { isStarred: params.result.isStarred }),
-    })),
+    confirmStar: assign(({ context }, params: { result: StarResult }) => {
+      // The answer may leave out either field: the star then stands as it was asked for.
+      const id = params.result.id ?? context.pendingStar?.id;
+      const isStarred = params.result.isStarred ?? context.pendingStar?.isStarred;
+      if (id === undefined || isStarred === undefined) return { pendingStar: null };
+      return { pendingStar: null, ...patched(context, id, { isStarred }) };
+    }),
     revertStar: assign(({ context }) => {
       const pending = context.pendingStar;
       if (!pending) return {};

@@ -4,9 +4,9 @@ import { assign, fromPromise, setup } from 'xstate';
 import { loginWithCode, sendCode } from '../../api/auth';
 import { holdRequestsUntil } from '../../api/client';
 import { isEmail } from '../../api/email';
+import { ErrorCodes } from '../../api/errorCodes';
 import { isApiError } from '../../api/errors';
 import type { UserInfo } from '../../api/schemas/auth';
-import { ErrorCodes } from '../../api/errorCodes';
 import { writeUserInfo } from '../../api/storage';
 import { LOGIN_REDIRECT_DELAY_MS } from '../constants';
 

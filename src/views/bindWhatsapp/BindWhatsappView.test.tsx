@@ -6,9 +6,12 @@ import { givenInstance } from '../../../mocks/fixtures';
 import { API, errorResponse } from '../../../mocks/handlers/common';
 import { resetAndSeed, server, switchScenario } from '../../../mocks/node';
 import { DEMO_OWNER } from '../../../mocks/seed';
-import { withMockServer } from '../../../mocks/testing';
+import { only, reshaped, withMockServer } from '../../../mocks/testing';
 import { renderApp, warmUp } from '../../../tests/render';
 import { QR_MAX_BYTES } from '../../api/schemas/instances';
+
+/** An instance as spec section 3 lists it: nothing more. */
+const SPEC_INSTANCE_FIELDS = ['id', 'instanceName', 'chatbotId', 'status', 'instanceStatus', 'qrCode'];
 
 withMockServer();
 warmUp('/bind-whatsapp', { as: 'owner' });
@@ -41,6 +44,33 @@ describe('bind WhatsApp', () => {
     expect(within(third).getByText('Offline')).toBeInTheDocument();
     expect(third).toHaveTextContent('Last active:never');
     expect(within(third).getByRole('button', { name: 'Continue setup of Instance 3' })).toBeEnabled();
+  });
+
+  it('works with instances that carry only the spec fields, and with fields it does not know', async () => {
+    const spec = only(SPEC_INSTANCE_FIELDS);
+    const withExtra = (body: unknown) =>
+      Array.isArray(body) ? body.map((b) => ({ ...(spec(b) as object), engine: 'wwebjs' })) : spec(body);
+    server.use(reshaped('get', '/whatsapp/list', withExtra), reshaped('get', '/whatsapp/:id', withExtra));
+    await givenInstance(DEMO_OWNER.id, { instanceName: 'Front desk', status: 1 });
+    const u = user();
+    await renderApp('/bind-whatsapp', { as: 'owner' });
+    const main = await item('Main support line');
+    expect(within(main).getByText('Offline')).toBeInTheDocument();
+    // No last activity in the answer: unknown, not "never"; no number either.
+    expect(main).toHaveTextContent('Last active:—');
+    expect(main).not.toHaveTextContent('Number:');
+    await waitFor(() => expect(main).toHaveTextContent(/Chatbot:Ava/));
+    const front = await item('Front desk');
+    expect(within(front).getByText('Online')).toBeInTheDocument();
+    expect(front).toHaveTextContent('Last active:—');
+    expect(front).toHaveTextContent('Chatbot:none yet');
+    // The detail answer (spec fields only) still brings the code to scan.
+    await u.click(within(main).getByRole('button', { name: 'Continue setup of Main support line' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Connect a WhatsApp number' });
+    expect(
+      await within(dialog).findByRole('img', { name: 'QR code to scan with WhatsApp' }),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Waiting for connection')).toBeInTheDocument();
   });
 
   it('says a chatbot is linked even when its name cannot be loaded, and none when there is none', async () => {

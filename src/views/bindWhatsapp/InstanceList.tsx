@@ -121,8 +121,11 @@ function InstanceItem({
                 <time dateTime={lastActive} title={formatDateTime(lastActive)}>
                   {formatRelative(lastActive)}
                 </time>
-              ) : (
+              ) : lastActive === null ? (
                 <Trans>never</Trans>
+              ) : (
+                // Not in the answer: unknown, which is not the same as never.
+                '—'
               )}
             </dd>
           </div>

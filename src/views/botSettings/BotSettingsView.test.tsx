@@ -1,7 +1,8 @@
+import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { API, errorResponse } from '../../../mocks/handlers/common';
 import { resetAndSeed, server } from '../../../mocks/node';
 import { DEMO_OWNER } from '../../../mocks/seed';
@@ -22,6 +23,9 @@ const SPEC_CHATBOT_FIELDS = [
   'type',
   'KnowledgeBaseFile',
 ];
+
+/** The upload answer as spec section 3 lists the client-side knowledge file: nothing more. */
+const SPEC_UPLOADED_FILE_FIELDS = ['knowledgeFileId', 'url', 'name', 'size', 'date'];
 
 withMockServer();
 // The prompt tab, so the templates' texts are loaded too.
@@ -71,6 +75,30 @@ describe('bot settings', () => {
       'Nova – Tech Support',
     ]);
     expect(screen.getByLabelText('Model')).toHaveValue('gpt-4.1-mini');
+  });
+
+  it('adds an uploaded file whose answer carries only the spec fields, and one it does not know', async () => {
+    const spec = only(SPEC_UPLOADED_FILE_FIELDS);
+    server.use(
+      reshaped('post', '/upload/file-to-knowledge', (body) => ({
+        ...(spec(body) as object),
+        checksum: 'sha256:0f',
+      })),
+    );
+    // Node's fetch sends only its own FormData and files as multipart (jsdom's as text), and reads the
+    // multipart body back only with its own File and Blob.
+    vi.stubGlobal('FormData', (await new Response(new URLSearchParams()).formData()).constructor);
+    vi.stubGlobal('File', NodeFile);
+    vi.stubGlobal('Blob', NodeBlob);
+    const file = new NodeFile(['Opening hours: 9 to 5.'], 'hours.txt', { type: 'text/plain' });
+    const user = await openAsOwner();
+    await user.click(screen.getByRole('tab', { name: 'Knowledge' }));
+    await user.upload(screen.getByLabelText('Knowledge files to upload'), file as unknown as File);
+    const files = screen.getByRole('list', { name: 'Knowledge files' });
+    const row = (await within(files).findByTitle('hours.txt')).closest('li') as HTMLElement;
+    await waitFor(() => expect(row).toHaveTextContent(`hours.txt${file.size} B · Uploaded`));
+    expect(within(row).getByRole('button', { name: 'Remove hours.txt' })).toBeInTheDocument();
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
   });
 
   it('starts in new mode for an account without bots, and the test tab explains why it is empty', async () => {

@@ -6,8 +6,13 @@ import { isoNow } from '../../../mocks/clock';
 import { givenChatSession } from '../../../mocks/fixtures';
 import { resetAndSeed, server } from '../../../mocks/node';
 import { DEMO_OWNER } from '../../../mocks/seed';
-import { withMockServer } from '../../../mocks/testing';
+import { call, only, reshaped, withMockServer } from '../../../mocks/testing';
 import { renderApp, warmUp } from '../../../tests/render';
+
+/** Sessions, messages and analyses as spec section 3 lists them: nothing more. */
+const SPEC_SESSION_FIELDS = ['id', 'fromNumber', 'createdAt', 'isStarred', 'messages', 'analysis'];
+const SPEC_MESSAGE_FIELDS = ['id', 'content', 'sender', 'sentAt'];
+const SPEC_ANALYSIS_FIELDS = ['emotion_positive_percent', 'key_words', 'user_will'];
 
 withMockServer();
 
@@ -130,6 +135,65 @@ describe('chat history screen', () => {
     expect(await screen.findByText('Could not update the star')).toBeInTheDocument();
     expect(screen.getByText('Star service down')).toBeInTheDocument();
     await waitFor(() => expect(star).toHaveAttribute('aria-pressed', 'true'));
+  });
+
+  it('works with sessions, messages and analyses that carry only the spec fields, and more', async () => {
+    // Spec fields plus one the client does not know, at every level.
+    const extra = { channel: 'whatsapp' };
+    const message = (m: unknown) => ({ ...(only(SPEC_MESSAGE_FIELDS)(m) as object), ...extra });
+    const analysis = (a: unknown) => ({ ...(only(SPEC_ANALYSIS_FIELDS)(a) as object), ...extra });
+    const session = (s: unknown) => {
+      const fields = only(SPEC_SESSION_FIELDS)(s) as { messages: unknown[]; analysis: unknown };
+      const analyzed = fields.analysis === null ? null : analysis(fields.analysis);
+      return { ...fields, messages: fields.messages.map(message), analysis: analyzed, ...extra };
+    };
+    server.use(
+      reshaped('post', '/chat-session/search', (body) => (body as unknown[]).map(session)),
+      reshaped('get', '/chat-session/:id/messages', (body) => (body as unknown[]).map(message)),
+      reshaped('post', '/chat-session/:id/analyze', analysis),
+      // The spec names nothing of the star answer.
+      reshaped('post', '/chat-session/:id/star', () => ({})),
+    );
+    const u = user();
+    await renderApp('/chat-history', { as: 'owner' });
+    expect(await option(/\+85291234567/)).toHaveTextContent('Hello, is my parcel on its way?');
+    await u.click(await option(/\+85291234567/));
+    await screen.findByRole('heading', { level: 2, name: '+85291234567' });
+    const messages = await screen.findByRole('region', { name: 'Messages' });
+    await waitFor(() =>
+      expect(
+        within(messages)
+          .getAllByRole('listitem')
+          .map((i) => i.textContent),
+      ).toEqual([
+        expect.stringContaining('Customer: Hello, is my parcel on its way?'),
+        expect.stringContaining(`Bot: ${HTML}`),
+        expect.stringContaining('Customer: Thanks!'),
+      ]),
+    );
+
+    const star = screen.getByRole('button', { name: 'Star' });
+    await u.click(star);
+    // Saved (not only shown at once): the button is enabled again, and the star stands.
+    await waitFor(() => expect(star).toHaveAttribute('aria-disabled', 'false'));
+    expect(star).toHaveAttribute('aria-pressed', 'true');
+    expect(await option(/\+85291234567.*Starred/)).toBeInTheDocument();
+    expect(screen.queryByText('Could not update the star')).toBeNull();
+
+    await u.click(screen.getByRole('button', { name: 'Analyze' }));
+    const meter = await screen.findByRole('meter', { name: 'Positive sentiment' });
+    // The mock's analysis is a function of the messages: asking again gives the same figures.
+    const { body: expected } = await call('POST', '/chat-session/sess-test/analyze', {
+      token: DEMO_OWNER.token,
+    });
+    expect(meter).toHaveAttribute('aria-valuetext', `${Number(expected.emotion_positive_percent)}%`);
+    const keywords = screen.getByRole('heading', { name: 'Keywords' }).closest('section') as HTMLElement;
+    expect(
+      within(keywords)
+        .getAllByRole('listitem')
+        .map((k) => k.textContent),
+    ).toEqual(expected.key_words);
+    expect(screen.getByText(expected.user_will)).toBeInTheDocument();
   });
 
   it("says 'No messages found' when the messages cannot be loaded, and refresh loads them", async () => {

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import styled from 'styled-components';
-import type { ActivityLogEntry, ActivityType } from '../../api/schemas/dashboard';
+import { type ActivityLogEntry, type ActivityType, isActivityType } from '../../api/schemas/dashboard';
 import { EmptyState, Skeleton } from '../ui/Feedback';
 import { formatDateTime, formatTime } from '../ui/format';
 import { useText } from '../ui/text';
@@ -114,7 +114,8 @@ export function ActivityList({ entries }: { entries: ActivityLogEntry[] }) {
       <List style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
           const entry = entries[item.index] as ActivityLogEntry;
-          const kind = entry.type ? KIND_TEXT[entry.type] : null;
+          const type = isActivityType(entry.type) ? entry.type : null;
+          const kind = type ? KIND_TEXT[type] : null;
           return (
             <Row
               key={item.key}
@@ -127,7 +128,7 @@ export function ActivityList({ entries }: { entries: ActivityLogEntry[] }) {
               <time dateTime={entry.createdAt} title={formatDateTime(entry.createdAt)}>
                 {formatTime(entry.createdAt)}
               </time>
-              <Dot $tone={entry.type ? KIND_TONE[entry.type] : 'primary'} aria-hidden="true" />
+              <Dot $tone={type ? KIND_TONE[type] : 'primary'} aria-hidden="true" />
               <div>
                 <p>{kind ? text(kind) : entry.description}</p>
                 {kind && <Detail>{entry.description}</Detail>}

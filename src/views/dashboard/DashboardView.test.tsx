@@ -4,9 +4,14 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetAndSeed, server } from '../../../mocks/node';
 import { DEMO_OWNER } from '../../../mocks/seed';
-import { call, withMockServer } from '../../../mocks/testing';
+import { call, only, reshaped, withMockServer } from '../../../mocks/testing';
 import { renderApp, warmUp } from '../../../tests/render';
 import { comparisonText } from '../../machines/dashboard/comparison';
+
+/** The dashboard's answers as spec section 3 lists them: counts, comparisons and activity log entries. */
+const SPEC_COUNT_FIELDS = ['count'];
+const SPEC_COMPARISON_FIELDS = ['countsOfToday', 'countsOfYesterday'];
+const SPEC_ACTIVITY_FIELDS = ['createdAt', 'description'];
 
 withMockServer();
 warmUp('/', { as: 'owner' });
@@ -68,6 +73,61 @@ describe('dashboard', () => {
       instance_bound: 'New instance bound',
     };
     expect(items[0]).toHaveTextContent(kinds[first.type] ?? 'missing');
+  });
+
+  it('works with counts, comparisons and activity that carry only the spec fields, and more', async () => {
+    const [instances, messages, bots, users, log] = await Promise.all([
+      call('GET', '/whatsapp/count/active', owner),
+      call('GET', '/chat-message/compare/yesterday', owner),
+      call('GET', '/chatbots/count/active', owner),
+      call('GET', '/chat-session/count/whatsapp-users', owner),
+      call('GET', '/activity-log/list', owner),
+    ]);
+    // Spec fields plus one the client does not know; the first entry is also of a kind it does not know.
+    const spec = (fields: string[]) => (body: unknown) => ({
+      ...(only(fields)(body) as object),
+      source: 'api',
+    });
+    const entries = (body: unknown) =>
+      (body as unknown[]).map((e, i) => ({
+        ...(spec(SPEC_ACTIVITY_FIELDS)(e) as object),
+        ...(i === 0 ? { type: 'invoice_paid' } : {}),
+      }));
+    server.use(
+      reshaped('get', '/whatsapp/count/active', spec(SPEC_COUNT_FIELDS)),
+      reshaped('get', '/chatbots/count/active', spec(SPEC_COUNT_FIELDS)),
+      reshaped('get', '/chat-message/compare/yesterday', spec(SPEC_COMPARISON_FIELDS)),
+      reshaped('get', '/chat-session/count/whatsapp-users', spec(SPEC_COMPARISON_FIELDS)),
+      reshaped('get', '/activity-log/list', entries),
+    );
+    await renderApp('/', { as: 'owner' });
+    const instancesCard = await card('Active bound instances');
+    await waitFor(() =>
+      expect(within(instancesCard).getByText(String(instances.body.count))).toBeInTheDocument(),
+    );
+    const botsCard = await card('Active bots');
+    await waitFor(() => expect(within(botsCard).getByText(String(bots.body.count))).toBeInTheDocument());
+    const messagesCard = await card("Today's conversations");
+    await waitFor(() =>
+      expect(messagesCard).toHaveTextContent(
+        `${messages.body.countsOfToday}${comparisonText(messages.body)} from yesterday`,
+      ),
+    );
+    const usersCard = await card('WhatsApp users');
+    await waitFor(() =>
+      expect(usersCard).toHaveTextContent(
+        `${users.body.countsOfToday}${comparisonText(users.body)} from yesterday`,
+      ),
+    );
+    // Without a known kind an entry shows the server's description, at its HH:mm.
+    const list = await screen.findByRole('region', { name: 'Recent activity entries' });
+    const items = await within(list).findAllByRole('listitem');
+    expect(items.length).toBeGreaterThanOrEqual(2);
+    for (const [i, item] of items.slice(0, 2).entries()) {
+      const at = new Date(log.body[i].createdAt);
+      const hhmm = `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+      expect(item).toHaveTextContent(`${hhmm}${log.body[i].description}`);
+    }
   });
 
   it('shows an empty state when nothing happened in the last 24 hours', async () => {

@@ -4,8 +4,28 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../../mocks/db';
 import { resetAndSeed, server } from '../../../mocks/node';
-import { withMockServer } from '../../../mocks/testing';
+import { only, reshaped, withMockServer } from '../../../mocks/testing';
 import { renderApp, warmUp } from '../../../tests/render';
+
+/** A membership plan as spec section 3 lists it: nothing more. */
+const SPEC_PLAN_FIELDS = [
+  'id',
+  'name',
+  'level',
+  'description',
+  'instanceLimit',
+  'chatbotLimit',
+  'monthlyTokenLimit',
+  'totalChatSessionLimit',
+  'knowledgeBaseFileLimit',
+  'monthlyPrice',
+  'yearlyPrice',
+  'monthlyPriceId',
+  'yearlyPriceId',
+  'hasAdvancedFeatures',
+  'hasCustomPrompt',
+  'status',
+];
 
 withMockServer();
 warmUp('/membership-management', { as: 'admin' });
@@ -32,6 +52,28 @@ describe('membership management', () => {
     expect(within(enterprise).getByText('Disabled')).toBeInTheDocument();
     expect(within(enterprise).getAllByText('Unlimited').length).toBeGreaterThan(0);
     expect(within(within(table).getByRole('row', { name: /^Pro/ })).getByText('Enabled')).toBeInTheDocument();
+  });
+
+  it('works with plans that carry only the spec fields, and with fields it does not know', async () => {
+    const spec = only(SPEC_PLAN_FIELDS);
+    server.use(
+      reshaped('get', '/membership/plans', (body) =>
+        (body as unknown[]).map((p) => ({ ...(spec(p) as object), currency: 'usd' })),
+      ),
+    );
+    const u = user();
+    const table = await openAdmin();
+    expect(rowNames()).toEqual(['Free', 'Starter', 'Pro', 'Enterprise']);
+    const enterprise = within(table).getByRole('row', { name: /Enterprise/ });
+    expect(within(enterprise).getByText('Disabled')).toBeInTheDocument();
+    expect(within(enterprise).getAllByText('Unlimited').length).toBeGreaterThan(0);
+    expect(within(within(table).getByRole('row', { name: /^Pro/ })).getByText('Enabled')).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Edit Starter' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit plan' });
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Starter');
+    expect(within(dialog).getByLabelText('Level')).toHaveValue(1);
+    expect(within(dialog).getByLabelText('Chatbot limit')).toHaveValue(3);
+    expect(within(dialog).getByLabelText('Monthly price (USD)')).toHaveValue(99);
   });
 
   it('creates a plan from the spec defaults', async () => {

@@ -2,11 +2,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { givenPaidCheckout } from '../../../mocks/fixtures';
-import { resetAndSeed } from '../../../mocks/node';
+import { resetAndSeed, server } from '../../../mocks/node';
 import { DEMO_OWNER } from '../../../mocks/seed';
-import { withMockServer } from '../../../mocks/testing';
+import { only, reshaped, withMockServer } from '../../../mocks/testing';
 import { renderApp, warmUp } from '../../../tests/render';
 import { readCheckoutSession } from '../../machines/billing/links';
+
+/**
+ * Payment session details as spec section 3 lists them. It names the membership but none of its fields: of
+ * it, only the name (what the page cannot do without) is kept.
+ */
+const SPEC_PAYMENT_FIELDS = ['paymentAmount', 'paymentCurrency', 'paymentMethod', 'payments', 'membership'];
+const SPEC_PAYMENT_ITEM_FIELDS = ['id', 'createdAt'];
+const PAID_MEMBERSHIP_FIELDS = ['name'];
 
 withMockServer();
 warmUp('/payment-success', { as: 'owner' });
@@ -31,6 +39,32 @@ describe('payment success page', () => {
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
     await userEvent.setup().click(screen.getByRole('link', { name: 'Go to billing' }));
     await waitFor(() => expect(location.pathname).toBe('/usage-billing'));
+  });
+
+  it('works with payment details that carry only the spec fields, and more', async () => {
+    server.use(
+      reshaped('post', '/payments/subscription-by-session-id', (body) => {
+        const fields = only(SPEC_PAYMENT_FIELDS)(body) as { payments: unknown[]; membership: unknown };
+        return {
+          ...fields,
+          payments: fields.payments.map(only(SPEC_PAYMENT_ITEM_FIELDS)),
+          membership: { ...(only(PAID_MEMBERSHIP_FIELDS)(fields.membership) as object), tier: 'pro' },
+          invoiceUrl: 'https://billing.example/invoice/1',
+        };
+      }),
+    );
+    await givenPaidCheckout(DEMO_OWNER.id, { sessionId: 'cs_test_2', planId: 'plan-pro', scheduleType: 1 });
+    await renderApp('/payment-success?sessionId=cs_test_2', { as: 'owner' });
+    expect(await screen.findByTestId('payment-amount')).toHaveTextContent('$299.00');
+    const payment = screen.getByRole('region', { name: 'Payment details' });
+    expect(within(payment).getByText('USD')).toBeInTheDocument();
+    expect(within(payment).getByText('Card')).toBeInTheDocument();
+    expect(within(payment).getByText(/^pi-/)).toBeInTheDocument();
+    expect(screen.getByTestId('paid-plan')).toHaveTextContent('Pro');
+    // Limits the answer leaves out are unknown: a dash each, no "undefined" or "NaN".
+    const plan = screen.getByRole('region', { name: 'Plan details' });
+    expect(within(plan).getAllByText('—')).toHaveLength(5);
+    expect(plan).not.toHaveTextContent(/undefined|NaN/);
   });
 
   it('needs a sessionId: the load-failed card with the way back to billing', async () => {

@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import { type MembershipPlan, UNLIMITED } from '../../api/schemas/membership';
-import type { PaymentSessionDetails } from '../../api/schemas/payments';
+import { UNLIMITED } from '../../api/schemas/membership';
+import type { PaidMembership, PaymentSessionDetails } from '../../api/schemas/payments';
 import { SessionContext } from '../../app/providers';
 import { rememberCheckoutSession } from '../../machines/billing/links';
 import { paymentSuccessMachine } from '../../machines/paymentSuccess/paymentSuccess.machine';
@@ -99,9 +99,11 @@ function PaymentFacts({ details }: { details: PaymentSessionDetails }) {
   );
 }
 
-function PlanFacts({ plan }: { plan: MembershipPlan }) {
+function PlanFacts({ plan }: { plan: PaidMembership }) {
   const { i18n, t } = useLingui();
-  const limit = (value: number) => (value === UNLIMITED ? t`Unlimited` : formatNumber(value, i18n.locale));
+  // A limit the answer leaves out is not known: a dash, not a guess.
+  const limit = (value: number | undefined) =>
+    value === undefined ? '—' : value === UNLIMITED ? t`Unlimited` : formatNumber(value, i18n.locale);
   return (
     <section aria-labelledby="plan-details-title">
       <h2 id="plan-details-title">

@@ -5,10 +5,49 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { givenPlan } from '../../../mocks/fixtures';
 import { resetAndSeed, server } from '../../../mocks/node';
 import { DEMO_OWNER } from '../../../mocks/seed';
-import { withMockServer } from '../../../mocks/testing';
+import { call, only, reshaped, withMockServer } from '../../../mocks/testing';
 import { installTestClock, renderApp, warmUp } from '../../../tests/render';
 import { readCheckoutSession, rememberCheckoutSession } from '../../machines/billing/links';
 import { MEMBERSHIP_REFRESH_DELAY_MS } from '../../machines/constants';
+
+/** The answers of this screen as spec section 3 lists them: nothing more. */
+const SPEC_PLAN_FIELDS = [
+  'id',
+  'name',
+  'level',
+  'description',
+  'instanceLimit',
+  'chatbotLimit',
+  'monthlyTokenLimit',
+  'totalChatSessionLimit',
+  'knowledgeBaseFileLimit',
+  'monthlyPrice',
+  'yearlyPrice',
+  'monthlyPriceId',
+  'yearlyPriceId',
+  'hasAdvancedFeatures',
+  'hasCustomPrompt',
+  'status',
+];
+const SPEC_MEMBERSHIP_FIELDS = [
+  'name',
+  'level',
+  'endDate',
+  'instanceLimit',
+  'chatbotLimit',
+  'monthlyTokenLimit',
+  'totalChatSessionLimit',
+  'knowledgeBaseFileLimit',
+];
+const SPEC_USAGE_FIELDS = ['nowInstanceNum', 'maxInstanceNum', 'usageInfos', 'totalTokenCount'];
+const SPEC_USAGE_ROW_FIELDS = ['sessionFrom', 'tokenCount'];
+/** Spec section 7: the create-payment answer is a redirectUrl or isUpdate. */
+const SPEC_CREATE_PAYMENT_FIELDS = ['redirectUrl', 'isUpdate'];
+
+/** Keeps `fields` of an object and adds one field the client does not know. */
+const specPlusExtra =
+  (fields: string[]) =>
+  (body: unknown): Record<string, unknown> => ({ ...(only(fields)(body) as object), region: 'eu' });
 
 withMockServer();
 warmUp('/usage-billing', { as: 'owner' });
@@ -67,6 +106,66 @@ describe('usage and billing', () => {
     );
     // No paid checkout seen yet: nothing to manage.
     expect(screen.queryByRole('button', { name: 'Manage subscription' })).toBeNull();
+  });
+
+  it('works with a membership and usage that carry only the spec fields, and more', async () => {
+    const owner = { token: DEMO_OWNER.token };
+    const [{ body: membership }, { body: usage }] = await Promise.all([
+      call('GET', '/membership/user', owner),
+      call('POST', '/whatsapp/usage-info', { ...owner, body: { timeRange: 8 } }),
+    ]);
+    expect(usage.usageInfos.length).toBeGreaterThan(0);
+    server.use(
+      reshaped('get', '/membership/user', specPlusExtra(SPEC_MEMBERSHIP_FIELDS)),
+      reshaped('post', '/whatsapp/usage-info', (body) => {
+        const fields = specPlusExtra(SPEC_USAGE_FIELDS)(body);
+        const rows = fields.usageInfos as unknown[];
+        return { ...fields, usageInfos: rows.map(specPlusExtra(SPEC_USAGE_ROW_FIELDS)) };
+      }),
+    );
+    await renderApp('/usage-billing', { as: 'owner' });
+    expect(await screen.findByTestId('current-plan')).toHaveTextContent(membership.name);
+    expect(screen.getByText('Ends on').nextElementSibling).toHaveTextContent(
+      String(new Date(membership.endDate).getFullYear()),
+    );
+    const summary = screen.getByRole('region', { name: 'Usage summary' });
+    expect(
+      await within(summary).findByText(`${usage.nowInstanceNum} / ${membership.instanceLimit}`),
+    ).toBeInTheDocument();
+    const table = await screen.findByRole('region', { name: 'Token usage by conversation' });
+    // Every conversation counted (the rows themselves are virtual), and the total.
+    await waitFor(() =>
+      expect(within(table).getByRole('table')).toHaveAttribute(
+        'aria-rowcount',
+        String(usage.usageInfos.length + 2),
+      ),
+    );
+    expect(within(table).getAllByRole('row').at(-1)).toHaveTextContent(
+      `Total${usage.totalTokenCount.toLocaleString('en-US')}`,
+    );
+  });
+
+  it('offers plans that carry only the spec fields, and more, and goes to checkout', async () => {
+    server.use(
+      reshaped('get', '/membership/plans', (body) =>
+        (body as unknown[]).map(specPlusExtra(SPEC_PLAN_FIELDS)),
+      ),
+      reshaped('post', '/payments/create', specPlusExtra(SPEC_CREATE_PAYMENT_FIELDS)),
+    );
+    const u = user();
+    await renderApp('/usage-billing', { as: 'owner' });
+    const free = await screen.findByRole('listitem', { name: 'Free' });
+    expect(within(free).getByRole('button', { name: 'Cannot downgrade' })).toBeDisabled();
+    expect(within(card('Starter')).getByRole('button', { name: 'Current plan' })).toBeDisabled();
+    expect(within(card('Starter')).getByText('Most popular')).toBeInTheDocument();
+    expect(within(card('Pro')).getByText('$299.00')).toBeInTheDocument();
+    const names = within(screen.getByRole('region', { name: 'Plans' })).getAllByRole('heading', { level: 3 });
+    expect(names.map((h) => h.textContent)).toEqual(['Free', 'Starter', 'Pro', 'Enterprise']);
+    await u.click(within(card('Pro')).getByRole('button', { name: 'Upgrade to Pro' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a billing cycle' });
+    expect(within(dialog).getByRole('button', { name: /Yearly/ })).toHaveTextContent('$2,990.00');
+    await u.click(within(dialog).getByRole('button', { name: /Monthly/ }));
+    await waitFor(() => expect(location.pathname).toBe('/demo-checkout'));
   });
 
   it('sends the spec time range codes for the periods', async () => {
