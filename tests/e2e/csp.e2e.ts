@@ -66,7 +66,9 @@ test('the admin screen runs without a policy violation', async ({ page }) => {
   expect(await violations(page)).toEqual([]);
 });
 
-test('the prerendered sign-in page hydrates and sends a code without a policy violation', async ({ page }) => {
+test('the prerendered sign-in page hydrates and sends a code without a policy violation', async ({
+  page,
+}) => {
   await watchViolations(page, null);
   await page.goto('/login');
   await page.getByLabel('E-mail').fill('owner@demo.test');
