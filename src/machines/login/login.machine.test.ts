@@ -1,11 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { describeStateViews } from '../../../tests/stateViews';
-import { ApiError } from '../../api/errors';
 import type { UserInfo } from '../../api/schemas/auth';
 import { LOGIN_REDIRECT_DELAY_MS } from '../constants';
 import { codeThrottledIn, loginMachine, loginMessages, signInLockedFor } from './login.machine';
-import { loginModel, sampleUser } from './login.model';
+import { loginModel, sampleUser, tooMany } from './login.model';
 
 const user: UserInfo = { accessToken: 't', id: 'u1', userId: 'u1' };
 
@@ -103,13 +102,7 @@ describe('login', () => {
   });
 
   it('says how long to wait when the server throttles codes, and shows the code field for the one already sent', async () => {
-    const throttled = new ApiError({
-      kind: 'http',
-      status: 429,
-      endpoint: 'POST /auth/send-code',
-      message: 'Please wait',
-      body: { statusCode: 429, message: 'Please wait', code: 'CODE_THROTTLED', retryAfter: 43 },
-    });
+    const throttled = tooMany('POST /auth/send-code', 'CODE_THROTTLED', 43);
     const { actor, settle } = start({ send: () => Promise.reject(throttled) });
     actor.send({ type: 'email.changed', value: 'a@b.test' });
     actor.send({ type: 'code.sendRequested' });
@@ -120,14 +113,7 @@ describe('login', () => {
   });
 
   it('says sign-in is paused, in minutes, when the address is locked', async () => {
-    const locked = (retryAfter?: number) =>
-      new ApiError({
-        kind: 'http',
-        status: 429,
-        endpoint: 'POST /auth/login-otp',
-        message: 'Too many',
-        body: { statusCode: 429, message: 'Too many', code: 'SIGN_IN_LOCKED', retryAfter },
-      });
+    const locked = (retryAfter?: number) => tooMany('POST /auth/login-otp', 'SIGN_IN_LOCKED', retryAfter);
     let answer = locked(50 * 60 - 5);
     const { actor, settle } = start({ signIn: () => Promise.reject(answer) });
     actor.send({ type: 'email.changed', value: 'a@b.test' });

@@ -9,7 +9,8 @@ export const sampleUser = {
   email: 'owner@demo.test',
 };
 
-function tooMany(endpoint: string, code: string, retryAfter: number) {
+/** A 429 answer with its code and wait (the model's and the tests' throttle and lockout). */
+export function tooMany(endpoint: string, code: string, retryAfter?: number) {
   const message = 'Too many requests';
   const body = { statusCode: 429, message, code, retryAfter };
   return new ApiError({ kind: 'http', status: 429, endpoint, message, body });

@@ -8,10 +8,8 @@ import { resetAndSeed, server, switchScenario } from '../../../mocks/node';
 import { DEMO_OWNER } from '../../../mocks/seed';
 import { only, reshaped, withMockServer } from '../../../mocks/testing';
 import { renderApp, warmUp } from '../../../tests/render';
+import { SPEC_INSTANCE_FIELDS } from '../../../tests/specFields';
 import { QR_MAX_BYTES } from '../../api/schemas/instances';
-
-/** An instance as spec section 3 lists it: nothing more. */
-const SPEC_INSTANCE_FIELDS = ['id', 'instanceName', 'chatbotId', 'status', 'instanceStatus', 'qrCode'];
 
 withMockServer();
 warmUp('/bind-whatsapp', { as: 'owner' });

@@ -8,24 +8,7 @@ import { resetAndSeed, server } from '../../../mocks/node';
 import { DEMO_OWNER } from '../../../mocks/seed';
 import { call, only, reshaped, withMockServer } from '../../../mocks/testing';
 import { renderApp, warmUp } from '../../../tests/render';
-
-/** A chatbot as spec section 3 lists it: nothing more. */
-const SPEC_CHATBOT_FIELDS = [
-  'id',
-  'name',
-  'description',
-  'prompt',
-  'platform',
-  'model',
-  'temperature',
-  'maxTokens',
-  'stop',
-  'type',
-  'KnowledgeBaseFile',
-];
-
-/** The upload answer as spec section 3 lists the client-side knowledge file: nothing more. */
-const SPEC_UPLOADED_FILE_FIELDS = ['knowledgeFileId', 'url', 'name', 'size', 'date'];
+import { SPEC_CHATBOT_FIELDS, SPEC_UPLOADED_FILE_FIELDS } from '../../../tests/specFields';
 
 withMockServer();
 // The prompt tab, so the templates' texts are loaded too.

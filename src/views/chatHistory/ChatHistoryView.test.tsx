@@ -8,11 +8,7 @@ import { resetAndSeed, server } from '../../../mocks/node';
 import { DEMO_OWNER } from '../../../mocks/seed';
 import { call, only, reshaped, withMockServer } from '../../../mocks/testing';
 import { renderApp, warmUp } from '../../../tests/render';
-
-/** Sessions, messages and analyses as spec section 3 lists them: nothing more. */
-const SPEC_SESSION_FIELDS = ['id', 'fromNumber', 'createdAt', 'isStarred', 'messages', 'analysis'];
-const SPEC_MESSAGE_FIELDS = ['id', 'content', 'sender', 'sentAt'];
-const SPEC_ANALYSIS_FIELDS = ['emotion_positive_percent', 'key_words', 'user_will'];
+import { SPEC_ANALYSIS_FIELDS, SPEC_MESSAGE_FIELDS, SPEC_SESSION_FIELDS } from '../../../tests/specFields';
 
 withMockServer();
 

@@ -6,12 +6,8 @@ import { resetAndSeed, server } from '../../../mocks/node';
 import { DEMO_OWNER } from '../../../mocks/seed';
 import { call, only, reshaped, withMockServer } from '../../../mocks/testing';
 import { renderApp, warmUp } from '../../../tests/render';
+import { SPEC_ACTIVITY_FIELDS, SPEC_COMPARISON_FIELDS, SPEC_COUNT_FIELDS } from '../../../tests/specFields';
 import { comparisonText } from '../../machines/dashboard/comparison';
-
-/** The dashboard's answers as spec section 3 lists them: counts, comparisons and activity log entries. */
-const SPEC_COUNT_FIELDS = ['count'];
-const SPEC_COMPARISON_FIELDS = ['countsOfToday', 'countsOfYesterday'];
-const SPEC_ACTIVITY_FIELDS = ['createdAt', 'description'];
 
 withMockServer();
 warmUp('/', { as: 'owner' });

@@ -6,26 +6,7 @@ import { db } from '../../../mocks/db';
 import { resetAndSeed, server } from '../../../mocks/node';
 import { only, reshaped, withMockServer } from '../../../mocks/testing';
 import { renderApp, warmUp } from '../../../tests/render';
-
-/** A membership plan as spec section 3 lists it: nothing more. */
-const SPEC_PLAN_FIELDS = [
-  'id',
-  'name',
-  'level',
-  'description',
-  'instanceLimit',
-  'chatbotLimit',
-  'monthlyTokenLimit',
-  'totalChatSessionLimit',
-  'knowledgeBaseFileLimit',
-  'monthlyPrice',
-  'yearlyPrice',
-  'monthlyPriceId',
-  'yearlyPriceId',
-  'hasAdvancedFeatures',
-  'hasCustomPrompt',
-  'status',
-];
+import { SPEC_PLAN_FIELDS } from '../../../tests/specFields';
 
 withMockServer();
 warmUp('/membership-management', { as: 'admin' });
@@ -44,14 +25,19 @@ async function openAdmin() {
   return screen.findByRole('table', { name: 'Membership plans' });
 }
 
+/** The seeded plans as the table shows them: all but deleted ones, status in words, unlimited limits. */
+function expectSeededPlans(table: HTMLElement) {
+  expect(rowNames()).toEqual(['Free', 'Starter', 'Pro', 'Enterprise']);
+  const enterprise = within(table).getByRole('row', { name: /Enterprise/ });
+  expect(within(enterprise).getByText('Disabled')).toBeInTheDocument();
+  expect(within(enterprise).getAllByText('Unlimited').length).toBeGreaterThan(0);
+  expect(within(within(table).getByRole('row', { name: /^Pro/ })).getByText('Enabled')).toBeInTheDocument();
+}
+
 describe('membership management', () => {
   it('lists every plan but deleted ones with enabled/disabled status and unlimited limits', async () => {
     const table = await openAdmin();
-    expect(rowNames()).toEqual(['Free', 'Starter', 'Pro', 'Enterprise']);
-    const enterprise = within(table).getByRole('row', { name: /Enterprise/ });
-    expect(within(enterprise).getByText('Disabled')).toBeInTheDocument();
-    expect(within(enterprise).getAllByText('Unlimited').length).toBeGreaterThan(0);
-    expect(within(within(table).getByRole('row', { name: /^Pro/ })).getByText('Enabled')).toBeInTheDocument();
+    expectSeededPlans(table);
   });
 
   it('works with plans that carry only the spec fields, and with fields it does not know', async () => {
@@ -63,11 +49,7 @@ describe('membership management', () => {
     );
     const u = user();
     const table = await openAdmin();
-    expect(rowNames()).toEqual(['Free', 'Starter', 'Pro', 'Enterprise']);
-    const enterprise = within(table).getByRole('row', { name: /Enterprise/ });
-    expect(within(enterprise).getByText('Disabled')).toBeInTheDocument();
-    expect(within(enterprise).getAllByText('Unlimited').length).toBeGreaterThan(0);
-    expect(within(within(table).getByRole('row', { name: /^Pro/ })).getByText('Enabled')).toBeInTheDocument();
+    expectSeededPlans(table);
     await u.click(screen.getByRole('button', { name: 'Edit Starter' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit plan' });
     expect(within(dialog).getByLabelText('Name')).toHaveValue('Starter');

@@ -6,14 +6,13 @@ import { resetAndSeed, server } from '../../../mocks/node';
 import { DEMO_OWNER } from '../../../mocks/seed';
 import { only, reshaped, withMockServer } from '../../../mocks/testing';
 import { renderApp, warmUp } from '../../../tests/render';
+import { SPEC_PAYMENT_FIELDS, SPEC_PAYMENT_ITEM_FIELDS } from '../../../tests/specFields';
 import { readCheckoutSession } from '../../machines/billing/links';
 
 /**
  * Payment session details as spec section 3 lists them. It names the membership but none of its fields: of
  * it, only the name (what the page cannot do without) is kept.
  */
-const SPEC_PAYMENT_FIELDS = ['paymentAmount', 'paymentCurrency', 'paymentMethod', 'payments', 'membership'];
-const SPEC_PAYMENT_ITEM_FIELDS = ['id', 'createdAt'];
 const PAID_MEMBERSHIP_FIELDS = ['name'];
 
 withMockServer();

@@ -7,42 +7,15 @@ import { resetAndSeed, server } from '../../../mocks/node';
 import { DEMO_OWNER } from '../../../mocks/seed';
 import { call, only, reshaped, withMockServer } from '../../../mocks/testing';
 import { installTestClock, renderApp, warmUp } from '../../../tests/render';
+import {
+  SPEC_CREATE_PAYMENT_FIELDS,
+  SPEC_MEMBERSHIP_FIELDS,
+  SPEC_PLAN_FIELDS,
+  SPEC_USAGE_FIELDS,
+  SPEC_USAGE_ROW_FIELDS,
+} from '../../../tests/specFields';
 import { readCheckoutSession, rememberCheckoutSession } from '../../machines/billing/links';
 import { MEMBERSHIP_REFRESH_DELAY_MS } from '../../machines/constants';
-
-/** The answers of this screen as spec section 3 lists them: nothing more. */
-const SPEC_PLAN_FIELDS = [
-  'id',
-  'name',
-  'level',
-  'description',
-  'instanceLimit',
-  'chatbotLimit',
-  'monthlyTokenLimit',
-  'totalChatSessionLimit',
-  'knowledgeBaseFileLimit',
-  'monthlyPrice',
-  'yearlyPrice',
-  'monthlyPriceId',
-  'yearlyPriceId',
-  'hasAdvancedFeatures',
-  'hasCustomPrompt',
-  'status',
-];
-const SPEC_MEMBERSHIP_FIELDS = [
-  'name',
-  'level',
-  'endDate',
-  'instanceLimit',
-  'chatbotLimit',
-  'monthlyTokenLimit',
-  'totalChatSessionLimit',
-  'knowledgeBaseFileLimit',
-];
-const SPEC_USAGE_FIELDS = ['nowInstanceNum', 'maxInstanceNum', 'usageInfos', 'totalTokenCount'];
-const SPEC_USAGE_ROW_FIELDS = ['sessionFrom', 'tokenCount'];
-/** Spec section 7: the create-payment answer is a redirectUrl or isUpdate. */
-const SPEC_CREATE_PAYMENT_FIELDS = ['redirectUrl', 'isUpdate'];
 
 /** Keeps `fields` of an object and adds one field the client does not know. */
 const specPlusExtra =
