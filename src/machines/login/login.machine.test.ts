@@ -3,8 +3,9 @@ import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xst
 import { describeStateViews } from '../../../tests/stateViews';
 import type { UserInfo } from '../../api/schemas/auth';
 import { LOGIN_REDIRECT_DELAY_MS } from '../constants';
-import { codeThrottledIn, loginMachine, loginMessages, signInLockedFor } from './login.machine';
+import { loginMachine } from './login.machine';
 import { loginModel, sampleUser, tooMany } from './login.model';
+import { codeThrottledIn, loginMessages, signInLockedFor } from './messages';
 
 const user: UserInfo = { accessToken: 't', id: 'u1', userId: 'u1' };
 
