@@ -8,19 +8,25 @@ export const OWNER = 'owner@demo.test';
 export const ADMIN = 'admin@demo.test';
 
 /**
- * Waits until the demo's mock backend answers the page: the app marks <html data-mock-backend> once its
- * service worker runs and the data is seeded. No time limit of its own: seeding (10,000 conversations in the
- * large-data scenario) is real work that takes what the machine takes, and the test's own limit still
- * catches a demo that never starts.
+ * Waits until the demo's mock backend answers the page (the app marks <html data-mock-backend> once its
+ * service worker runs and the data is seeded) and the screen's code has loaded (the app has rendered, and
+ * no route shows its "Loading…" placeholder, `data-screen-loading`). No time limit of its own: seeding
+ * (10,000 conversations in the large-data scenario) and loading chunks through the service worker are real
+ * work that takes what the machine takes, and the test's own limit still catches a demo that never starts.
  */
 export async function demoReady(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.mockBackend !== undefined);
+  await page.waitForFunction(
+    () =>
+      document.documentElement.dataset.mockBackend !== undefined &&
+      document.getElementById('root')?.firstElementChild !== null &&
+      document.querySelector('[data-screen-loading]') === null,
+  );
 }
 
 /**
- * The demo's tests: `page.goto` and `page.reload` return once the new page's mock backend answers. Starting
- * it (loading the chunks through the service worker, restoring or seeding the data) is real work that takes
- * what the machine takes; what the app does after that is asserted within expect's limit.
+ * The demo's tests: `page.goto`, `page.reload` and `page.waitForURL` return once the page's mock backend
+ * answers and its screen has loaded (demoReady). Starting them is real work that takes what the machine
+ * takes; what the app does after that (its calls, what it shows) is asserted within expect's limit.
  */
 export const test = base.extend({
   page: async ({ page }, use) => {
@@ -35,6 +41,12 @@ export const test = base.extend({
       const response = await reload(options);
       await demoReady(page);
       return response;
+    };
+    // After a navigation in the app (a sign-in's redirect, a link), the new screen's code loads first.
+    const waitForURL = page.waitForURL.bind(page);
+    page.waitForURL = async (url, options) => {
+      await waitForURL(url, options);
+      await demoReady(page);
     };
     await use(page);
   },

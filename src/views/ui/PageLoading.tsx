@@ -11,6 +11,8 @@ export function PageLoading({ fullPage }: { fullPage?: boolean }) {
       className={classNames(styles.loading, fullPage && styles.fullPage)}
       role="status"
       aria-live="polite"
+      // A screen's code is still loading: end-to-end tests wait for none of these before they time the screen.
+      data-screen-loading=""
     >
       <Spinner size={20} />
       <span>
