@@ -24,9 +24,10 @@ export async function demoReady(page: Page) {
 }
 
 /**
- * The demo's tests: `page.goto`, `page.reload` and `page.waitForURL` return once the page's mock backend
- * answers and its screen has loaded (demoReady). Starting them is real work that takes what the machine
- * takes; what the app does after that (its calls, what it shows) is asserted within expect's limit.
+ * The demo's tests: `page.goto` and `page.reload` return once the page's mock backend answers and its screen
+ * has loaded (demoReady). Starting them is real work that takes what the machine takes; what the app does
+ * after that (its calls, what it shows) is asserted within expect's limit. (Not after `waitForURL`: a test
+ * may leave the app, or hold the page's clock, which also holds React's reveal of a lazy screen.)
  */
 export const test = base.extend({
   page: async ({ page }, use) => {
@@ -41,12 +42,6 @@ export const test = base.extend({
       const response = await reload(options);
       await demoReady(page);
       return response;
-    };
-    // After a navigation in the app (a sign-in's redirect, a link), the new screen's code loads first.
-    const waitForURL = page.waitForURL.bind(page);
-    page.waitForURL = async (url, options) => {
-      await waitForURL(url, options);
-      await demoReady(page);
     };
     await use(page);
   },
