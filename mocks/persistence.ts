@@ -120,7 +120,7 @@ export function enablePersistence(scenario: ScenarioName): () => void {
   const unsubscribe = onDbChange(({ urgent }) => {
     if (full) return;
     if (urgent) {
-      flush(true);
+      saveNow();
       return;
     }
     if (timer) return;
@@ -130,14 +130,15 @@ export function enablePersistence(scenario: ScenarioName): () => void {
       full = !saveSnapshot(scenario, { onlyChanged: true });
     }, SAVE_DELAY_MS);
   });
-  // A change still waiting for its save is written when the page goes away (a reload, a full navigation).
-  function flush(evenWithoutPendingSave = false) {
-    if (!timer && !evenWithoutPendingSave) return;
+  function saveNow() {
     if (timer) clearTimeout(timer);
     timer = null;
     full = !saveSnapshot(scenario, { onlyChanged: true });
   }
-  const flushPending = () => flush();
+  // A change still waiting for its save is written when the page goes away (a reload, a full navigation).
+  const flushPending = () => {
+    if (timer) saveNow();
+  };
   globalThis.addEventListener?.('pagehide', flushPending);
   const stop = () => {
     unsubscribe();
