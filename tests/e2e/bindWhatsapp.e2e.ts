@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { collectErrors, expectNoAxeViolations, OWNER, shot, signIn, test } from './support';
+import { collectErrors, expectNoAxeViolations, OWNER, pauseClock, shot, signIn, test } from './support';
 
 /** Signs in by a demo account's fixed token (the login flow has its own tests). */
 async function asAccount(page: Page, who: 'owner' | 'admin') {
@@ -22,14 +22,6 @@ const qrDrawing = (dialog: Locator) =>
 
 /** Expected failures of a scenario show up as console errors of the browser; anything else is a defect. */
 const unexpected = (errors: string[]) => errors.filter((e) => !/Failed to load resource/.test(e));
-
-/**
- * Stops the page's clock: from now on its timers (the dialog's 5-second checks) and Date (which the mock backend
- * in the page reads: QR codes, the simulated phone) move only when the test moves them.
- */
-async function pauseClock(page: Page) {
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
-}
 
 /** Counts the dialog's checks of an instance (GET /whatsapp/<id>) as the page sends them. */
 function countChecks(page: Page) {

@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { mockOptions } from '../../mocks/options';
 import { QR_MAX_POLLS_WITHOUT_SCAN, QR_POLL_INTERVAL_MS } from '../../src/machines/constants';
 import { card, open } from './qaTools';
-import { afterRealWork, collectErrors, test } from './support';
+import { afterRealWork, collectErrors, pauseClock, test } from './support';
 
 /*
  * Every mock scenario once, on the screens where it matters, against the spec's error catalogue (section 8):
@@ -140,7 +140,7 @@ test.describe('mock scenarios', () => {
     const connect = page.getByRole('dialog', { name: 'Connect a WhatsApp number' });
     await expect(connect.getByRole('status')).toContainText('Waiting for connection');
     // From here the page's time moves only when the test moves it.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    await pauseClock(page);
     // Two minutes of checks every 5 s, and no phone ever scans. The dialog checks once on opening; between
     // checks it offers Refresh code, its next check's timer set.
     const refresh = connect.getByRole('button', { name: 'Refresh code' });

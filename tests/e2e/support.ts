@@ -53,6 +53,24 @@ export const test = base.extend({
  * conversations, a 5,000-message conversation read and parsed. What the app does in its own time is asserted
  * with expect's limit.
  */
+/**
+ * Stops the page's clock a second ahead of its present: from then on its timers (the dialog's 5-second checks)
+ * and Date (which the mock backend in the page reads: QR codes, the simulated phone) move only when the test
+ * moves them. The page's time runs on while the call travels, and a busy machine can overtake the target
+ * ("cannot fast-forward to the past"): then aim again from the new present.
+ */
+export async function pauseClock(page: Page) {
+  for (let attempt = 1; ; attempt++) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 1_000);
+      return;
+    } catch (error) {
+      if (attempt === 5 || !/fast-forward to the past/.test(String(error))) throw error;
+    }
+  }
+}
+
 export async function afterRealWork(locator: Locator) {
   await locator.waitFor();
 }
