@@ -72,10 +72,11 @@ function prerenderLogin(enabled: boolean, apiBaseUrl: string | undefined): Plugi
       const entry = readdirSync(ssrDir).find((f) => /^prerender\.m?js$/.test(f));
       if (!entry) throw new Error('prerender-login: the SSR build has no prerender entry');
       const module: typeof import('./src/prerender') = await import(pathToFileURL(join(ssrDir, entry)).href);
-      const html = await module.renderLoginPage();
+      const { html, title } = await module.renderLoginPage();
       rmSync(ssrDir, { recursive: true, force: true });
       const index = readFileSync(join(outDir, 'index.html'), 'utf8');
       const page = index
+        .replace('<title>Influx</title>', `<title>${title}</title>`)
         .replace(
           '<div id="root"></div>',
           `<div id="root" data-prerendered="/login">${html}</div>${CLEAR_IF_NOT_MATCHING}`,
@@ -85,7 +86,11 @@ function prerenderLogin(enabled: boolean, apiBaseUrl: string | undefined): Plugi
         .replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/, (_, file: string) => {
           return `<style>${readFileSync(join(outDir, file), 'utf8')}</style>`;
         });
-      if (!page.includes('data-prerendered') || page.includes('rel="stylesheet"'))
+      if (
+        !page.includes('data-prerendered') ||
+        !page.includes(`<title>${title}</title>`) ||
+        page.includes('rel="stylesheet"')
+      )
         throw new Error('prerender-login: index.html has no empty #root to fill or no stylesheet to inline');
       mkdirSync(join(outDir, 'login'), { recursive: true });
       writeFileSync(join(outDir, 'login', 'index.html'), page);

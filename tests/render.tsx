@@ -5,20 +5,9 @@ import { DEMO_ADMIN, DEMO_OWNER } from '../mocks/seed';
 import { writeUserInfo } from '../src/api/storage';
 import { App } from '../src/app/App';
 import { listenForBackAndForward } from '../src/app/navigationGuard';
+import { routeFor } from '../src/app/routeTable';
 import { activateLocale, ensureCatalog, screensCatalog } from '../src/i18n/i18n';
 import type { Locale } from '../src/i18n/locales';
-
-/** The lazy modules each path shows, loaded before rendering so tests wait on the app, not on transforms. */
-const SCREENS: Record<string, () => Promise<unknown>> = {
-  '/login': () => import('../src/views/login/LoginView'),
-  '/': () => import('../src/views/dashboard/DashboardView'),
-  '/bot-settings': () => import('../src/views/botSettings/BotSettingsView'),
-  '/bind-whatsapp': () => import('../src/views/bindWhatsapp/BindWhatsappView'),
-  '/chat-history': () => import('../src/views/chatHistory/ChatHistoryView'),
-  '/usage-billing': () => import('../src/views/usageBilling/UsageBillingView'),
-  '/membership-management': () => import('../src/views/membership/MembershipView'),
-  '/payment-success': () => import('../src/views/paymentSuccess/PaymentSuccessView'),
-};
 
 type As = 'owner' | 'admin';
 
@@ -28,7 +17,7 @@ async function preload(path: string, locale: Locale): Promise<void> {
   await Promise.all([
     activateLocale(locale, { persist: false }),
     import('../src/app/SignedInApp'),
-    SCREENS[pathname]?.(),
+    routeFor(pathname)?.load(),
     // The HTTP library comes with the first call.
     import('ofetch'),
   ]);

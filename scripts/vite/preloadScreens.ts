@@ -1,22 +1,37 @@
-import type { Plugin, Rollup } from 'vite';
+import { linguiTransformerBabelPreset } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
+import { type Plugin, type Rollup, runnerImport } from 'vite';
 import { storageKey } from '../../src/api/storage.ts';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
 
+/** The route table's fields the preload plan needs (src/app/routeTable.ts). */
+interface RouteEntry {
+  path: string;
+  access: string;
+  shell: boolean;
+  screen: string;
+}
+
 /**
- * The modules each path shows besides the entry (lazy chunks). Read by the inline script below before any
- * script of the app has run; a path missing here is only loaded later, never wrong.
+ * The modules each signed-in path shows besides the entry (lazy chunks), from the app's route table. The
+ * table is TypeScript with Lingui macros, so Vite itself loads it, through the same macro transform.
  */
-export const SCREEN_MODULES: Record<string, string[]> = {
-  '/': ['src/app/SignedInApp.tsx', 'src/views/dashboard/DashboardView.tsx'],
-  '/bot-settings': ['src/app/SignedInApp.tsx', 'src/views/botSettings/BotSettingsView.tsx'],
-  '/bind-whatsapp': ['src/app/SignedInApp.tsx', 'src/views/bindWhatsapp/BindWhatsappView.tsx'],
-  '/chat-history': ['src/app/SignedInApp.tsx', 'src/views/chatHistory/ChatHistoryView.tsx'],
-  '/usage-billing': ['src/app/SignedInApp.tsx', 'src/views/usageBilling/UsageBillingView.tsx'],
-  '/membership-management': ['src/app/SignedInApp.tsx', 'src/views/membership/MembershipView.tsx'],
-  '/payment-success': ['src/views/paymentSuccess/PaymentSuccessView.tsx'],
-};
+export async function screenModules(root: string): Promise<Record<string, string[]>> {
+  const { module } = await runnerImport<{ ROUTES: RouteEntry[] }>('/src/app/routeTable.ts', {
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [babel({ presets: [linguiTransformerBabelPreset()] })],
+  });
+  return Object.fromEntries(
+    module.ROUTES.filter((route) => route.access !== 'public').map((route) => [
+      route.path,
+      [...(route.shell ? ['src/app/SignedInApp.tsx'] : []), `src/${route.screen}.tsx`],
+    ]),
+  );
+}
 const catalog = (locale: string, name: string) => `src/locales/${locale}/${name}.po`;
 /** The app's DEFAULT_LOCALE (src/i18n/locales.ts; a test keeps them equal), for a visitor with none stored. */
 export const FALLBACK_LOCALE = 'en';
@@ -27,7 +42,9 @@ function chunkOf(bundle: OutputBundle, root: string, moduleId: string): OutputCh
     (c): c is OutputChunk => c.type === 'chunk' && c.facadeModuleId === `${root}/${moduleId}`,
   );
   if (!chunk)
-    throw new Error(`preload-screens: ${moduleId} is not a chunk of this build (SCREEN_MODULES is stale)`);
+    throw new Error(
+      `preload-screens: ${moduleId} is not a chunk of this build (the route table names a screen the build lacks)`,
+    );
   return chunk;
 }
 
@@ -51,12 +68,19 @@ function withImports(bundle: OutputBundle, chunk: OutputChunk, base: string): st
 export function preloadScreens(): Plugin {
   let base = '/';
   let root = '';
+  let ssr = false;
+  let modules: Record<string, string[]> = {};
   return {
     name: 'preload-screens',
     apply: 'build',
     configResolved(config) {
       base = config.base;
       root = config.root;
+      ssr = Boolean(config.build.ssr);
+    },
+    async buildStart() {
+      // A server build (the prerendered sign-in page) has no HTML to preload into.
+      if (!ssr) modules = await screenModules(root);
     },
     transformIndexHtml: {
       order: 'post',
@@ -84,7 +108,7 @@ export function preloadScreens(): Plugin {
           },
           texts: Object.fromEntries(locales.map((l) => [l, urls([catalog(l, 'messages')])])),
           screenTexts: Object.fromEntries(locales.map((l) => [l, urls([catalog(l, 'screens')])])),
-          paths: Object.fromEntries(Object.entries(SCREEN_MODULES).map(([path, ids]) => [path, urls(ids)])),
+          paths: Object.fromEntries(Object.entries(modules).map(([path, ids]) => [path, urls(ids)])),
         };
         const script = `<script>try{(function(p){var s=localStorage,l=s.getItem(p.keys.language);if(!p.texts[l])l=p.keys.defaultLocale;var f=p.texts[l],r=p.paths[location.pathname.replace(/(.)\\/$/,'$1')];if(s.getItem(p.keys.user)&&r)f=f.concat(p.screenTexts[l],r);f.forEach(function(h){var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';e.href=h;document.head.appendChild(e)})})(${JSON.stringify(plan)})}catch(e){}</script>`;
         return html.replace('</head>', `${script}</head>`);

@@ -8,7 +8,6 @@ import { IconButton } from '../views/ui/Button';
 import { CloseIcon, MenuIcon } from '../views/ui/icons';
 import { MOBILE_QUERY, useMediaQuery } from '../views/ui/media';
 import { Brand } from './Brand';
-import { RouteAnnouncer } from './RouteAnnouncer';
 import { SidebarContent } from './Sidebar';
 
 const COLLAPSED_KEY = 'sidebar-collapsed';
@@ -123,7 +122,6 @@ export function Shell({ children }: { children: ReactNode }) {
           {children}
         </Main>
       </Layout>
-      <RouteAnnouncer />
     </>
   );
 }

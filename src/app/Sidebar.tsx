@@ -4,11 +4,12 @@ import styled, { css } from 'styled-components';
 import { Link, useLocation } from 'wouter';
 import { isAdmin } from '../machines/session/session.machine';
 import { ChevronLeftIcon, ChevronRightIcon, LogoutIcon } from '../views/ui/icons';
+import { NAV_ICONS } from '../views/ui/navIcons';
 import { LanguageMenu, ThemeMenu } from '../views/ui/PreferenceMenus';
 import { Brand } from './Brand';
-import { NAV_ITEMS } from './navigation';
 import { holdNavigation } from './navigationGuard';
 import { SessionContext } from './providers';
+import { navRoutes } from './routeTable';
 
 const Column = styled.div<{ $collapsed: boolean }>`
   display: flex;
@@ -111,7 +112,7 @@ export function SidebarContent({
   const [path, navigate] = useLocation();
   const session = SessionContext.useActorRef();
   const admin = SessionContext.useSelector((s) => isAdmin(s.context));
-  const items = NAV_ITEMS.filter((item) => !item.adminOnly || admin);
+  const items = navRoutes(admin);
 
   return (
     <Column $collapsed={collapsed}>
@@ -132,8 +133,8 @@ export function SidebarContent({
       <nav aria-label={t`Main`}>
         <NavList>
           {items.map((item) => {
-            const label = i18n._(item.label);
-            const Icon = item.icon;
+            const label = i18n._(item.title);
+            const Icon = NAV_ICONS[item.icon];
             return (
               <li key={item.path}>
                 <NavLink

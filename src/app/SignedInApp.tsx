@@ -5,35 +5,16 @@ import { PageLoading } from '../views/ui/PageLoading';
 import { withStyledTheme } from '../views/ui/StyledTheme';
 import { ErrorBoundary } from './ErrorBoundary';
 import { SessionContext } from './providers';
-import { retryableLazy } from './retryableLazy';
+import { lazyScreen } from './retryableLazy';
+import { NOT_FOUND, ROUTES } from './routeTable';
 import { Shell } from './Shell';
 
 /**
- * Everything behind sign-in: the shell and its screens. One lazy module of its own, so the sign-in page never
- * loads the shell; each screen is again its own chunk, loaded when its route is first visited. A cold visit
- * starts loading the path's chunks with the HTML (scripts/vite/preloadScreens.ts lists them per path).
+ * Everything behind sign-in: the shell and its screens. Each screen is its own chunk, loaded when its route is
+ * first visited; a cold visit starts loading the path's chunks with the HTML (the build's preload script).
  */
-const DashboardView = retryableLazy(() =>
-  import('../views/dashboard/DashboardView').then((m) => ({ default: m.DashboardView })),
-);
-const BotSettingsView = retryableLazy(() =>
-  import('../views/botSettings/BotSettingsView').then((m) => ({ default: m.BotSettingsView })),
-);
-const BindWhatsappView = retryableLazy(() =>
-  import('../views/bindWhatsapp/BindWhatsappView').then((m) => ({ default: m.BindWhatsappView })),
-);
-const ChatHistoryView = retryableLazy(() =>
-  import('../views/chatHistory/ChatHistoryView').then((m) => ({ default: m.ChatHistoryView })),
-);
-const UsageBillingView = retryableLazy(() =>
-  import('../views/usageBilling/UsageBillingView').then((m) => ({ default: m.UsageBillingView })),
-);
-const MembershipView = retryableLazy(() =>
-  import('../views/membership/MembershipView').then((m) => ({ default: m.MembershipView })),
-);
-const NotFoundView = retryableLazy(() =>
-  import('../views/notFound/NotFoundView').then((m) => ({ default: m.NotFoundView })),
-);
+const SCREENS = ROUTES.filter((route) => route.shell).map((route) => ({ route, Screen: lazyScreen(route) }));
+const NotFoundView = lazyScreen({ ...NOT_FOUND, texts: 'screens' });
 
 function ShellRoutes() {
   const admin = SessionContext.useSelector((s) => isAdmin(s.context));
@@ -41,18 +22,16 @@ function ShellRoutes() {
   return (
     <Suspense fallback={<PageLoading />}>
       <Switch>
-        <Route path="/" component={DashboardView} />
-        <Route path="/bot-settings" component={BotSettingsView} />
-        <Route path="/bind-whatsapp" component={BindWhatsappView} />
-        <Route path="/chat-history" component={ChatHistoryView} />
-        <Route path="/usage-billing" component={UsageBillingView} />
-        {/* Registered only for admins; while the user is still loading, wait rather than say "not found". */}
-        {admin && <Route path="/membership-management" component={MembershipView} />}
-        {loadingUser && (
-          <Route path="/membership-management">
-            <PageLoading />
-          </Route>
-        )}
+        {SCREENS.map(({ route, Screen }) => {
+          if (route.access !== 'admin' || admin)
+            return <Route key={route.path} path={route.path} component={Screen} />;
+          // An admin's page is not there for others; while the user is still loading, wait rather than say so.
+          return loadingUser ? (
+            <Route key={route.path} path={route.path}>
+              <PageLoading />
+            </Route>
+          ) : null;
+        })}
         <Route component={NotFoundView} />
       </Switch>
     </Suspense>

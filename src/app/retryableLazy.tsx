@@ -1,4 +1,6 @@
 import { type ComponentProps, type ComponentType, lazy } from 'react';
+import { ensureCatalog, screensCatalog } from '../i18n/i18n';
+import type { AppRoute } from './routeTable';
 
 /**
  * Like React's lazy(), but a failed load is not remembered: React keeps the rejected promise of a lazy
@@ -18,4 +20,12 @@ export function retryableLazy<T extends ComponentType<any>>(load: () => Promise<
     return <Current {...props} />;
   }
   return Retryable;
+}
+
+/** A route's screen as a lazy component of its own chunk, with the texts it needs. */
+export function lazyScreen({ load, texts }: Pick<AppRoute, 'load' | 'texts'>) {
+  return retryableLazy(async () => {
+    const [Screen] = await Promise.all([load(), texts === 'screens' && ensureCatalog(screensCatalog)]);
+    return { default: Screen };
+  });
 }

@@ -1,36 +1,19 @@
 import { type ReactNode, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { currentLocation, loginPathFor } from '../api/client';
-import { ensureCatalog, screensCatalog } from '../i18n/i18n';
 import { PageLoading } from '../views/ui/PageLoading';
+import { DocumentTitle } from './DocumentTitle';
 import { ErrorBoundary } from './ErrorBoundary';
 import { SessionContext } from './providers';
-import { retryableLazy } from './retryableLazy';
+import { lazyScreen } from './retryableLazy';
+import { type AppRoute, ROUTES } from './routeTable';
 
-// The sign-in page, the payment pages and everything behind sign-in are chunks of their own.
-const LoginView = retryableLazy(() =>
-  import('../views/login/LoginView').then((m) => ({ default: m.LoginView })),
-);
-const withScreenTexts = <T,>(module: Promise<T>) =>
-  Promise.all([module, ensureCatalog(screensCatalog)]).then(([m]) => m);
-const SignedInApp = retryableLazy(() =>
-  withScreenTexts(import('./SignedInApp')).then((m) => ({ default: m.SignedInApp })),
-);
-const PaymentSuccessView = retryableLazy(() =>
-  withScreenTexts(import('../views/paymentSuccess/PaymentSuccessView')).then((m) => ({
-    default: m.PaymentSuccessView,
-  })),
-);
-// The payment provider's checkout is simulated in the demo only: statically false in production builds, so
-// neither the page nor the mock backend it calls is bundled there.
-const DemoCheckoutView =
-  import.meta.env.VITE_MOCKS === 'true'
-    ? retryableLazy(() =>
-        withScreenTexts(import('../views/demoCheckout/DemoCheckoutView')).then((m) => ({
-          default: m.DemoCheckoutView,
-        })),
-      )
-    : null;
+// Everything behind sign-in that has the shell: one lazy module, so the sign-in page never loads the shell.
+const SignedInApp = lazyScreen({
+  load: () => import('./SignedInApp').then((m) => m.SignedInApp),
+  texts: 'screens',
+});
+const PAGES = ROUTES.filter((route) => !route.shell).map((route) => ({ route, Screen: lazyScreen(route) }));
 
 /** Protected routes: signed-out visitors go to /login with the way back. */
 function RequireSession({ children }: { children: ReactNode }) {
@@ -39,31 +22,25 @@ function RequireSession({ children }: { children: ReactNode }) {
   return children;
 }
 
+function Guarded({ route, children }: { route: AppRoute; children: ReactNode }) {
+  return route.access === 'public' ? children : <RequireSession>{children}</RequireSession>;
+}
+
 export function AppRoutes() {
   const [path] = useLocation();
   return (
     <ErrorBoundary resetKey={path}>
+      <DocumentTitle />
       <Switch>
-        <Route path="/login">
-          <Suspense fallback={<PageLoading fullPage />}>
-            <LoginView />
-          </Suspense>
-        </Route>
-        {/* Public, like a provider's page: it needs no session of the app. */}
-        {DemoCheckoutView && (
-          <Route path="/demo-checkout">
-            <Suspense fallback={<PageLoading fullPage />}>
-              <DemoCheckoutView />
-            </Suspense>
+        {PAGES.map(({ route, Screen }) => (
+          <Route key={route.path} path={route.path}>
+            <Guarded route={route}>
+              <Suspense fallback={<PageLoading fullPage />}>
+                <Screen />
+              </Suspense>
+            </Guarded>
           </Route>
-        )}
-        <Route path="/payment-success">
-          <RequireSession>
-            <Suspense fallback={<PageLoading fullPage />}>
-              <PaymentSuccessView />
-            </Suspense>
-          </RequireSession>
-        </Route>
+        ))}
         <Route>
           <RequireSession>
             <Suspense fallback={<PageLoading fullPage />}>

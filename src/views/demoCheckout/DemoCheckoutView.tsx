@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
@@ -105,14 +105,10 @@ const logic = demoCheckoutMachine.provide({
 
 /** Demo only: a checkout page that looks like a payment provider's, and returns like one. */
 function DemoCheckoutViewRoot() {
-  const { i18n, t } = useLingui();
+  const { i18n } = useLingui();
   const email = SessionContext.useSelector((s) => s.context.user?.email ?? '');
   const [sessionId] = useState(() => new URLSearchParams(location.search).get('session_id'));
   const [snap, send] = useFlowMachine('demoCheckout', logic, { input: { sessionId } });
-
-  useEffect(() => {
-    document.title = `${t`Demo checkout`} · Influx`;
-  }, [t]);
 
   const checkout = snap.context.checkout;
   const busy = snap.hasTag('busy');

@@ -15,7 +15,7 @@ import { PanelLoading } from '../ui/Feedback';
 import { formatDateTime, formatMoney, formatNumber } from '../ui/format';
 import { AlertIcon, CheckIcon, RefreshIcon } from '../ui/icons';
 import { withStyledTheme } from '../ui/StyledTheme';
-import { useText } from '../ui/text';
+import { pageTitle, useText } from '../ui/text';
 
 const Page = styled.main`
   min-height: 100vh;
@@ -157,7 +157,7 @@ function PaymentSuccessViewRoot() {
   const failed = snap.hasTag('loadFailed');
 
   useEffect(() => {
-    document.title = `${failed ? t`Load failed` : t`Payment successful`} · Influx`;
+    document.title = pageTitle(failed ? t`Load failed` : t`Payment successful`);
   }, [failed, t]);
 
   return (

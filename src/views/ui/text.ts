@@ -7,3 +7,6 @@ export function useText(): (text: MessageDescriptor | string) => string {
   const { i18n } = useLingui();
   return useCallback((text) => (typeof text === 'string' ? text : i18n._(text)), [i18n]);
 }
+
+/** A page's title in the browser's tab and history. */
+export const pageTitle = (title: string) => `${title} · Influx`;
