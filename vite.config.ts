@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { build, defineConfig, loadEnv, type Plugin } from 'vite';
 import { assertBuildMode } from './scripts/vite/buildMode.ts';
 import { writeContentSecurityPolicy } from './scripts/vite/csp.ts';
+import { designTokens } from './scripts/vite/designTokens.ts';
 import { preloadScreens } from './scripts/vite/preloadScreens.ts';
 import { storageKey } from './src/api/storage.ts';
 
@@ -119,6 +120,7 @@ export default defineConfig(({ command, mode }) => {
       prerenderLogin(mode === 'production' && env.VITE_MOCKS !== 'true', env.VITE_API_BASE_URL),
       preloadScreens(),
     ],
+    css: { postcss: { plugins: [designTokens()] } },
     build: {
       target: 'es2023',
       sourcemap: false,

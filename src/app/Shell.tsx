@@ -34,7 +34,7 @@ const Main = styled.main`
   padding: ${({ theme }) => theme.space(8)};
   @media ${MOBILE_QUERY} {
     padding: ${({ theme }) => theme.space(4)};
-    padding-top: calc(56px + ${({ theme }) => theme.space(4)});
+    padding-top: calc(${({ theme }) => theme.layout.topBar} + ${({ theme }) => theme.space(4)});
   }
   &:focus { outline: none; }
 `;
@@ -56,7 +56,7 @@ const TopBar = styled.header`
   position: fixed;
   inset: 0 0 auto 0;
   z-index: 30;
-  height: 56px;
+  height: ${({ theme }) => theme.layout.topBar};
   display: flex;
   align-items: center;
   justify-content: space-between;
@@ -105,7 +105,7 @@ export function Shell({ children }: { children: ReactNode }) {
     });
   };
 
-  // One tree for both layouts, with the page in a keyed <main>: crossing 768 px (a rotated tablet, a resized
+  // One tree for both layouts, with the page in a keyed <main>: crossing the mobile breakpoint (a rotated tablet, a resized
   // window) swaps the navigation but never remounts the page, so nothing on it is lost.
   return (
     <>

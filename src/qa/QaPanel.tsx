@@ -5,10 +5,11 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { SCENARIOS } from '../../mocks/scenarios';
 import { implicitEvents, stateNodes } from '../machines/model';
 import { Button } from '../views/ui/Button';
-import { SelectField } from '../views/ui/Controls';
 import { MODAL_PERSISTENT } from '../views/ui/Dialog';
 import { Badge } from '../views/ui/Feedback';
+import { SelectField } from '../views/ui/Field';
 import { withStyledTheme } from '../views/ui/StyledTheme';
+import { media } from '../views/ui/theme';
 import { FLOW_MODELS } from './models';
 import { qaRuntime } from './runtime';
 import { jumpTo, stateLink } from './stateLink';
@@ -28,13 +29,12 @@ const Launcher = styled.aside`
 `;
 
 const PANEL_WIDTH = 380;
-/** From this width the page makes room for the panel instead of lying under it. */
-const DOCK_FROM = 1100;
 
 // Docked: the page, its dialogs (Ariakit marks them data-dialog / data-backdrop) and its toasts keep clear
 // of the panel, so QA sees and reaches the whole screen of the state they jumped to.
 const Docked = createGlobalStyle`
-  @media (min-width: ${DOCK_FROM}px) {
+  /* From this width the page makes room for the panel instead of lying under it. */
+  @media ${media.from('xl')} {
     body { margin-right: ${PANEL_WIDTH}px; }
     [data-dialog], [data-backdrop] { right: ${PANEL_WIDTH}px !important; }
     [role='region'][aria-live='polite'] { right: ${PANEL_WIDTH + 16}px !important; }

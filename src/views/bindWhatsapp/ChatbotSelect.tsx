@@ -3,8 +3,8 @@ import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { ChatbotOption } from '../../machines/instances/instances.machine';
 import { Button } from '../ui/Button';
-import { SelectField } from '../ui/Controls';
-import { Label } from '../ui/Field';
+
+import { Label, SelectField } from '../ui/Field';
 import { RefreshIcon } from '../ui/icons';
 
 export type ChatbotsStatus = 'loading' | 'ready' | 'failed';

@@ -11,6 +11,7 @@ import { DialogFooter, Modal } from '../ui/Dialog';
 import { TextField } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
 import { useText } from '../ui/text';
+import { media } from '../ui/theme';
 import { ChatbotSelect, type ChatbotsStatus } from './ChatbotSelect';
 import { ConnectionStatus, SetupGuide } from './ConnectionStatus';
 import { CreateFailed } from './CreateFailed';
@@ -24,7 +25,7 @@ const Body = styled.div`
   grid-template-columns: minmax(0, 1fr) 296px;
   align-items: start;
   gap: ${({ theme }) => theme.space(5)};
-  @media (max-width: 640px) {
+  @media ${media.below('md')} {
     grid-template-columns: minmax(0, 1fr);
   }
 `;

@@ -4,6 +4,7 @@ import { INSTANCE_ONLINE, type Instance } from '../../api/schemas/instances';
 import type { ChatbotOption } from '../../machines/instances/instances.machine';
 import { Button } from '../ui/Button';
 import { formatDateTime, formatRelative } from '../ui/format';
+import { media } from '../ui/theme';
 
 const List = styled.ul`
   list-style: none;
@@ -22,7 +23,7 @@ const Item = styled.li`
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.lg};
   background: ${({ theme }) => theme.color.surface};
-  @media (max-width: 640px) {
+  @media ${media.below('md')} {
     grid-template-columns: minmax(0, 1fr);
   }
 `;
@@ -69,7 +70,7 @@ const Actions = styled.div`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space(2)};
   justify-content: flex-end;
-  @media (max-width: 640px) {
+  @media ${media.below('md')} {
     justify-content: flex-start;
   }
 `;

@@ -3,8 +3,9 @@ import { useId } from 'react';
 import styled from 'styled-components';
 import { MODEL_OPTIONS } from '../../api/schemas/chatbots';
 import { TEMPERATURE_MAX, TEMPERATURE_MIN, TEMPERATURE_STEP } from '../../machines/constants';
-import { SelectField } from '../ui/Controls';
-import { Label, TextField } from '../ui/Field';
+
+import { Label, SelectField, TextField } from '../ui/Field';
+import { media } from '../ui/theme';
 import { useEditor, useEditorActor } from './editorContext';
 
 const Grid = styled.div`
@@ -12,7 +13,7 @@ const Grid = styled.div`
   grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: ${({ theme }) => theme.space(5)};
   max-width: 760px;
-  @media (max-width: 768px) {
+  @media ${media.below('mobile')} {
     grid-template-columns: minmax(0, 1fr);
   }
 `;

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { offersNewBot } from '../../machines/botEditor/botEditor.machine';
 import { MAX_CHATBOTS } from '../../machines/constants';
 import { Muted } from '../ui/Card';
-import { SelectField } from '../ui/Controls';
+import { SelectField } from '../ui/Field';
 import { useEditor, useEditorActor } from './editorContext';
 
 /** The option value standing for "a new chatbot" (bot ids are never empty, so this cannot clash). */

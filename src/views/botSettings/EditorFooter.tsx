@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import type { BotField } from '../../machines/botEditor/botForm';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
+import { media } from '../ui/theme';
 import { useEditor, useEditorActor } from './editorContext';
 
 const Bar = styled.div`
@@ -16,7 +17,7 @@ const Bar = styled.div`
   border-top: 1px solid ${({ theme }) => theme.color.border};
   background: ${({ theme }) => theme.color.surface};
   border-radius: 0 0 ${({ theme }) => theme.radius.lg} ${({ theme }) => theme.radius.lg};
-  @media (max-width: 768px) {
+  @media ${media.below('mobile')} {
     padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
   }
 `;

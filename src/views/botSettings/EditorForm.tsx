@@ -6,6 +6,7 @@ import type { BotField } from '../../machines/botEditor/botForm';
 import { Card } from '../ui/Card';
 import { Badge } from '../ui/Feedback';
 import { Tab, TabList, TabPanel, TabProvider } from '../ui/Tabs';
+import { media } from '../ui/theme';
 import { BasicPanel } from './BasicPanel';
 import { EditorFooter } from './EditorFooter';
 import { useEditor } from './editorContext';
@@ -41,14 +42,14 @@ const Head = styled.div`
     font-size: ${({ theme }) => theme.font.size.lg};
     overflow-wrap: anywhere;
   }
-  @media (max-width: 768px) {
+  @media ${media.below('mobile')} {
     padding: ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(2)};
   }
 `;
 
 const Tabs = styled.div`
   padding: 0 ${({ theme }) => theme.space(5)} ${({ theme }) => theme.space(5)};
-  @media (max-width: 768px) {
+  @media ${media.below('mobile')} {
     padding: 0 ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(4)};
   }
 `;

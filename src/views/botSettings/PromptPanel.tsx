@@ -5,7 +5,7 @@ import type { Locale } from '../../i18n/locales';
 import { PROMPT_TEXTAREA_ROWS } from '../../machines/constants';
 import { Alert } from '../ui/Alert';
 import { Muted } from '../ui/Card';
-import { TextAreaField } from '../ui/Controls';
+import { TextAreaField } from '../ui/Field';
 import { CheckIcon } from '../ui/icons';
 import { useEditor, useEditorActor } from './editorContext';
 import {

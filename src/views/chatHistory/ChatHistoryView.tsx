@@ -7,8 +7,8 @@ import { type ChatHistoryInput, chatHistoryMachine } from '../../machines/chatHi
 import { toSessionFilter } from '../../machines/chatHistory/sessions';
 import { flowOptions, useRegisterFlow } from '../../machines/useFlow';
 import { Card, PageHeader } from '../ui/Card';
-import { SelectField } from '../ui/Controls';
-import { TextField } from '../ui/Field';
+
+import { SelectField, TextField } from '../ui/Field';
 import { MOBILE_QUERY, useMediaQuery } from '../ui/media';
 import { Conversation } from './Conversation';
 import { ChatHistoryContext } from './context';

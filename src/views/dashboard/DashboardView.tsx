@@ -8,6 +8,7 @@ import { Button } from '../ui/Button';
 import { Card, CardTitle, Muted, PageHeader } from '../ui/Card';
 import { BotIcon, ChatIcon, PhoneLinkIcon, RefreshIcon } from '../ui/icons';
 import { useText } from '../ui/text';
+import { media } from '../ui/theme';
 import { ActivityList, ActivitySkeleton } from './ActivityList';
 import { CardError } from './CardError';
 import { QuickActions } from './QuickActions';
@@ -27,7 +28,7 @@ const Columns = styled.div`
   grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
   gap: ${({ theme }) => theme.space(4)};
   align-items: start;
-  @media (max-width: 1100px) {
+  @media ${media.below('xl')} {
     grid-template-columns: minmax(0, 1fr);
   }
 `;

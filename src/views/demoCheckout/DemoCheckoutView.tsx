@@ -14,6 +14,7 @@ import { TextField } from '../ui/Field';
 import { formatMoney } from '../ui/format';
 import { Spinner } from '../ui/Spinner';
 import { withStyledTheme } from '../ui/StyledTheme';
+import { media } from '../ui/theme';
 import { demoCheckoutMachine } from './demoCheckout.machine';
 
 const Page = styled.main`
@@ -40,7 +41,7 @@ const Sheet = styled(Card)`
   grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
   gap: ${({ theme }) => theme.space(8)};
   padding: ${({ theme }) => theme.space(8)};
-  @media (max-width: 720px) {
+  @media ${media.below('mobile')} {
     grid-template-columns: minmax(0, 1fr);
     padding: ${({ theme }) => theme.space(5)};
   }

@@ -8,10 +8,11 @@ import type { planAdminMachine } from '../../machines/planAdmin/planAdmin.machin
 import type { NumberField, PlanDraft } from '../../machines/planAdmin/planDraft';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
-import { Checkbox, SelectField, TextAreaField } from '../ui/Controls';
+import { Checkbox } from '../ui/Controls';
 import { DialogFooter, Modal } from '../ui/Dialog';
-import { TextField } from '../ui/Field';
+import { SelectField, TextAreaField, TextField } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
+import { media } from '../ui/theme';
 
 type AdminRef = ActorRefFrom<typeof planAdminMachine>;
 
@@ -19,7 +20,7 @@ const Fields = styled.div`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
-  @media (max-width: 560px) {
+  @media ${media.below('sm')} {
     grid-template-columns: minmax(0, 1fr);
   }
 `;

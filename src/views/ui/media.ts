@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
+import { media } from './theme';
 
-/** At this width or less the mobile layout is used (spec: 768px). */
-export const MOBILE_QUERY = '(max-width: 768px)';
+/** At the mobile breakpoint or less, the mobile layout is used (the spec sets it). */
+export const MOBILE_QUERY = media.below('mobile');
 
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
