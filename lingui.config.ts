@@ -4,11 +4,7 @@ import { formatter } from '@lingui/format-po';
 const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
 
 /** Screens that exist only in demo builds (QA tools, demo mailbox, demo checkout): their own catalog. */
-const DEMO_ONLY = [
-  '<rootDir>/src/qa',
-  '<rootDir>/src/views/demoCheckout',
-  '<rootDir>/src/views/login/DemoMailbox.tsx',
-];
+const DEMO_ONLY = ['<rootDir>/src/demo'];
 
 /** What the sign-in page and the shell say: the catalog loaded at start. Everything else loads with the screens. */
 const CORE = [

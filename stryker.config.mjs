@@ -9,7 +9,7 @@ export default {
   // Only the test files that import the mutated machine run for its mutants.
   vitest: { configFile: 'vitest.mutation.config.ts', related: true },
   // scripts/mutation.mjs narrows this to one machine a run.
-  mutate: ['src/machines/*/*.machine.ts', 'src/views/demoCheckout/demoCheckout.machine.ts'],
+  mutate: ['src/machines/*/*.machine.ts', 'src/demo/checkout/demoCheckout.machine.ts'],
   coverageAnalysis: 'perTest',
   concurrency: 2,
   reporters: ['clear-text', 'progress', 'json'],

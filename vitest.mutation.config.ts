@@ -18,7 +18,7 @@ export default defineConfig(async (env) => {
       // scripts/mutation.mjs mutates one machine at a time and runs only the tests of its folder.
       include: process.env.MUTATION_TESTS
         ? [`${process.env.MUTATION_TESTS}/*.test.ts`]
-        : ['src/machines/**/*.test.ts', 'src/views/demoCheckout/*.machine.test.ts'],
+        : ['src/machines/**/*.test.ts', 'src/demo/checkout/*.machine.test.ts'],
     },
   };
 });

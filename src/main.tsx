@@ -5,9 +5,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { readUserInfo } from './api/storage';
 import { App } from './app/App';
-import { listenForBackAndForward } from './app/navigationGuard';
 import { activateStartLocale, addCatalog } from './i18n/i18n';
 import { storedLocale } from './i18n/locales';
+import { listenForBackAndForward } from './views/ui/navigationGuard';
 
 // Demo builds also speak the demo-only screens (QA tools, demo mailbox, demo checkout).
 if (import.meta.env.VITE_MOCKS === 'true') addCatalog((locale) => import(`./locales/${locale}/demo.po`));
@@ -15,17 +15,7 @@ if (import.meta.env.VITE_MOCKS === 'true') addCatalog((locale) => import(`./loca
 async function startDemoBackend(): Promise<void> {
   // Statically false in production builds, so the mock backend and its worker are never bundled there.
   if (import.meta.env.VITE_MOCKS !== 'true') return;
-  const params = new URLSearchParams(location.search);
-  const [{ startMocks }, { qaRuntime }] = await Promise.all([
-    import('../mocks/browser'),
-    import('./qa/runtime'),
-  ]);
-  const { scenario } = await startMocks({ scenario: params.get('scenario') });
-  qaRuntime.setScenario(scenario);
-  // The mock backend answers from now on: end-to-end tests wait for this mark rather than poll the worker.
-  document.documentElement.dataset.mockBackend = scenario;
-  // A QA state link (?qa-flow=…&qa-state=…) puts that flow in that state before the app mounts.
-  if (params.has('qa-flow')) (await import('./qa/stateLink')).applyStateLinkFromUrl();
+  await (await import('./demo/start')).startDemo();
 }
 
 // After a redeploy, the chunk names this page knows are gone: reload once for the new ones (never in a loop).

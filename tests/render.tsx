@@ -4,10 +4,10 @@ import { resetAndSeed, resetMockBackend } from '../mocks/node';
 import { DEMO_ADMIN, DEMO_OWNER } from '../mocks/seed';
 import { writeUserInfo } from '../src/api/storage';
 import { App } from '../src/app/App';
-import { listenForBackAndForward } from '../src/app/navigationGuard';
 import { routeFor } from '../src/app/routeTable';
 import { activateLocale, ensureCatalog, screensCatalog } from '../src/i18n/i18n';
 import type { Locale } from '../src/i18n/locales';
+import { listenForBackAndForward } from '../src/views/ui/navigationGuard';
 
 type As = 'owner' | 'admin';
 

@@ -10,7 +10,6 @@ import {
   configureClient,
   holdRequestsUntil,
   http,
-  loginPathFor,
   REQUEST_TIMEOUT_MS,
   resetClient,
   streamGet,
@@ -86,9 +85,6 @@ describe('401', () => {
     expect(error.status).toBe(401);
     expect(readUserInfo()).toBeNull();
     expect(onUnauthorized).toHaveBeenCalledExactlyOnceWith('/chat-history?filter=2#top');
-    expect(loginPathFor('/chat-history?filter=2#top')).toBe(
-      '/login?redirect=%2Fchat-history%3Ffilter%3D2%23top',
-    );
   });
 
   it.each([

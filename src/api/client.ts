@@ -24,20 +24,11 @@ export function defaultBaseURL(): string {
   return `${origin.replace(/\/+$/, '')}/api/v1`;
 }
 
-/** Where the browser is: path, query and hash (what a return-to address keeps). */
-export function currentLocation(): string {
-  const l = globalThis.location;
-  return l ? `${l.pathname}${l.search}${l.hash}` : '/';
-}
-
-export function loginPathFor(returnTo: string): string {
-  return `/login?redirect=${encodeURIComponent(returnTo)}`;
-}
-
 const defaults: ClientConfig = {
   baseURL: defaultBaseURL(),
-  onUnauthorized: (returnTo) => globalThis.location?.assign(loginPathFor(returnTo)),
-  currentLocation,
+  // The app wires both at its root (app/providers.tsx): routing is not the client's business.
+  onUnauthorized: () => {},
+  currentLocation: () => '/',
 };
 let config: ClientConfig = { ...defaults };
 

@@ -1,14 +1,21 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { qa } from '../qa/hooks';
+import { flowInspector } from '../machines/inspection';
+import { ToastsContext } from '../views/ui/appActors';
+import { type DemoSlots, DemoSlotsContext } from '../views/ui/demoSlots';
 import { Toaster } from '../views/ui/Toaster';
-import { AppChrome, AppState, ToastsContext } from './providers';
+import { AppChrome, AppState } from './providers';
 import { AppRoutes } from './routes';
 
-// The QA tools exist in demo and development builds only (statically dropped from production).
+// The QA tools and the demo's parts of screens exist in demo and development builds only (statically
+// dropped from production).
 const QaPanel =
   import.meta.env.VITE_MOCKS === 'true'
-    ? lazy(() => import('../qa/QaPanel').then((m) => ({ default: m.QaPanel })))
+    ? lazy(() => import('../demo/qa/QaPanel').then((m) => ({ default: m.QaPanel })))
     : null;
+const DEMO_SLOTS: DemoSlots =
+  import.meta.env.VITE_MOCKS === 'true'
+    ? { LoginMailbox: lazy(() => import('../demo/DemoMailbox').then((m) => ({ default: m.DemoMailbox }))) }
+    : {};
 
 const never = () => () => {};
 const zero = () => 0;
@@ -20,11 +27,14 @@ function Toasts() {
 
 export function App() {
   // A QA jump bumps the generation: the flows remount, starting from the restored snapshot.
+  const qa = flowInspector();
   const generation = useSyncExternalStore(qa?.subscribe ?? never, qa?.generation ?? zero, zero);
   return (
     <AppChrome>
       <AppState key={generation}>
-        <AppRoutes />
+        <DemoSlotsContext.Provider value={DEMO_SLOTS}>
+          <AppRoutes />
+        </DemoSlotsContext.Provider>
         <Toasts />
       </AppState>
       {QaPanel && (

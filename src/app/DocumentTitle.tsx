@@ -2,8 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { isAdmin } from '../machines/session/session.machine';
+import { SessionContext } from '../views/ui/appActors';
 import { pageTitle } from '../views/ui/text';
-import { SessionContext } from './providers';
 import { NOT_FOUND, routeFor } from './routeTable';
 
 /**

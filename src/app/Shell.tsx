@@ -4,10 +4,10 @@ import { type ReactNode, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
 import { readStored, writeStored } from '../api/storage';
+import { Brand } from '../views/ui/Brand';
 import { IconButton } from '../views/ui/Button';
 import { CloseIcon, MenuIcon } from '../views/ui/icons';
 import { MOBILE_QUERY, useMediaQuery } from '../views/ui/media';
-import { Brand } from './Brand';
 import { SidebarContent } from './Sidebar';
 
 const COLLAPSED_KEY = 'sidebar-collapsed';

@@ -3,12 +3,12 @@ import type { ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { Link, useLocation } from 'wouter';
 import { isAdmin } from '../machines/session/session.machine';
+import { SessionContext } from '../views/ui/appActors';
+import { Brand } from '../views/ui/Brand';
 import { ChevronLeftIcon, ChevronRightIcon, LogoutIcon } from '../views/ui/icons';
 import { NAV_ICONS } from '../views/ui/navIcons';
+import { holdNavigation } from '../views/ui/navigationGuard';
 import { LanguageMenu, ThemeMenu } from '../views/ui/PreferenceMenus';
-import { Brand } from './Brand';
-import { holdNavigation } from './navigationGuard';
-import { SessionContext } from './providers';
 import { navRoutes } from './routeTable';
 
 const Column = styled.div<{ $collapsed: boolean }>`

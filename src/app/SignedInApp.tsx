@@ -1,10 +1,10 @@
 import { Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { isAdmin } from '../machines/session/session.machine';
+import { SessionContext } from '../views/ui/appActors';
 import { PageLoading } from '../views/ui/PageLoading';
 import { withStyledTheme } from '../views/ui/StyledTheme';
 import { ErrorBoundary } from './ErrorBoundary';
-import { SessionContext } from './providers';
 import { lazyScreen } from './retryableLazy';
 import { NOT_FOUND, ROUTES } from './routeTable';
 import { Shell } from './Shell';

@@ -1,26 +1,24 @@
 import { I18nProvider } from '@lingui/react';
-import { createActorContext } from '@xstate/react';
 import { type ReactNode, useEffect } from 'react';
 import { navigate } from 'wouter/use-browser-location';
-import { configureClient, loginPathFor } from '../api/client';
+import { configureClient } from '../api/client';
 import { readUserInfo } from '../api/storage';
 import { i18n } from '../i18n/i18n';
 import { sessionMachine } from '../machines/session/session.machine';
 import { connectToasts } from '../machines/toasts/notify';
 import { toastsMachine } from '../machines/toasts/toasts.machine';
 import { flowOptions, useRegisterFlow } from '../machines/useFlow';
+import { SessionContext, ToastsContext } from '../views/ui/appActors';
+import { currentLocation, loginPathFor } from '../views/ui/location';
 import { ThemeModeProvider } from '../views/ui/themeMode';
 
-/** The long-lived actors, created once at the root. */
-export const SessionContext = createActorContext(
-  sessionMachine.provide({
-    actions: {
-      goToLogin: () => navigate('/login'),
-      reloadPage: () => globalThis.location.reload(),
-    },
-  }),
-);
-export const ToastsContext = createActorContext(toastsMachine);
+/** The session with what only the app can do: navigate, and reload the page. */
+const sessionLogic = sessionMachine.provide({
+  actions: {
+    goToLogin: () => navigate('/login'),
+    reloadPage: () => globalThis.location.reload(),
+  },
+});
 
 /** Wires the API client and the toast notifier to the root actors. */
 function Bridges() {
@@ -28,6 +26,7 @@ function Bridges() {
   const toasts = ToastsContext.useActorRef();
   useEffect(() => {
     configureClient({
+      currentLocation,
       onUnauthorized: (returnTo) => {
         session.send({ type: 'session.expired' });
         navigate(loginPathFor(returnTo), { replace: true });
@@ -55,7 +54,10 @@ export function AppChrome({ children }: { children: ReactNode }) {
 export function AppState({ children }: { children: ReactNode }) {
   return (
     <ToastsContext.Provider options={flowOptions('toasts')}>
-      <SessionContext.Provider options={{ input: { user: readUserInfo() }, ...flowOptions('session') }}>
+      <SessionContext.Provider
+        logic={sessionLogic}
+        options={{ input: { user: readUserInfo() }, ...flowOptions('session') }}
+      >
         <Bridges />
         {children}
       </SessionContext.Provider>

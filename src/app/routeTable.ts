@@ -118,8 +118,8 @@ export const ROUTES: AppRoute[] = [
           access: 'public',
           title: msg`Demo checkout`,
           shell: false,
-          screen: 'views/demoCheckout/DemoCheckoutView',
-          load: () => import('../views/demoCheckout/DemoCheckoutView').then((m) => m.DemoCheckoutView),
+          screen: 'demo/checkout/DemoCheckoutView',
+          load: () => import('../demo/checkout/DemoCheckoutView').then((m) => m.DemoCheckoutView),
           texts: 'screens',
         } satisfies AppRoute,
       ]

@@ -1,10 +1,10 @@
 import { type ReactNode, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
-import { currentLocation, loginPathFor } from '../api/client';
+import { SessionContext } from '../views/ui/appActors';
+import { currentLocation, loginPathFor } from '../views/ui/location';
 import { PageLoading } from '../views/ui/PageLoading';
 import { DocumentTitle } from './DocumentTitle';
 import { ErrorBoundary } from './ErrorBoundary';
-import { SessionContext } from './providers';
 import { lazyScreen } from './retryableLazy';
 import { type AppRoute, ROUTES } from './routeTable';
 

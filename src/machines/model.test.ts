@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { FLOW_MODELS } from '../qa/models';
+import { FLOW_MODELS } from '../demo/qa/models';
 import { botEditorMachine } from './botEditor/botEditor.machine';
 import { botEditorModel } from './botEditor/botEditor.model';
 import { snapshotFor } from './model';

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import styled from 'styled-components';
-import { SessionContext } from '../../app/providers';
 import { botEditorMachine } from '../../machines/botEditor/botEditor.machine';
 import { signedInUserId } from '../../machines/session/session.machine';
 import { useFlow } from '../../machines/useFlow';
+import { SessionContext } from '../ui/appActors';
 import { Card, PageHeader } from '../ui/Card';
 import { ErrorPanel, PanelLoading } from '../ui/Feedback';
 import { useText } from '../ui/text';

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { useLeaveGuard } from '../../app/navigationGuard';
 import { hasUnsavedChanges } from '../../machines/botEditor/botEditor.machine';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { useLeaveGuard } from '../ui/navigationGuard';
 import { useEditor, useEditorActor } from './editorContext';
 
 /** The questions the screen asks: replace the prompt, discard changes for another bot, leave the page. */

@@ -1,14 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { currentLocation } from '../../api/client';
 import { SessionFilter } from '../../api/schemas/chatSessions';
 import { type ChatHistoryInput, chatHistoryMachine } from '../../machines/chatHistory/chatHistory.machine';
 import { toSessionFilter } from '../../machines/chatHistory/sessions';
 import { flowOptions, useRegisterFlow } from '../../machines/useFlow';
 import { Card, PageHeader } from '../ui/Card';
-
 import { SelectField, TextField } from '../ui/Field';
+import { currentLocation } from '../ui/location';
 import { MOBILE_QUERY, useMediaQuery } from '../ui/media';
 import { Conversation } from './Conversation';
 import { ChatHistoryContext } from './context';

@@ -1,14 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import { Suspense, useContext, useEffect, useMemo, useRef } from 'react';
 import { Redirect } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { preloadAuthCalls } from '../../api/auth';
-import { SessionContext } from '../../app/providers';
 import { loginMachine } from '../../machines/login/login.machine';
 import { safeRedirect } from '../../machines/session/redirect';
 import { useFlowMachine } from '../../machines/useFlow';
 import { Alert } from '../ui/Alert';
+import { SessionContext } from '../ui/appActors';
 import { Button } from '../ui/Button';
+import { DemoSlotsContext } from '../ui/demoSlots';
 import { TextField } from '../ui/Field';
 import { LanguageMenu, ThemeMenu } from '../ui/PreferenceMenus';
 import { Spinner } from '../ui/Spinner';
@@ -16,13 +17,9 @@ import { useText } from '../ui/text';
 import styles from './LoginView.module.css';
 import { MarketingPanel } from './MarketingPanel';
 
-// The demo mailbox exists only where the mock backend does (statically false in production builds).
-const DemoMailbox =
-  import.meta.env.VITE_MOCKS === 'true'
-    ? lazy(() => import('./DemoMailbox').then((m) => ({ default: m.DemoMailbox })))
-    : null;
-
 export function LoginView() {
+  // The demo mailbox, where the demo build has one.
+  const { LoginMailbox } = useContext(DemoSlotsContext);
   const { t } = useLingui();
   const text = useText();
   const session = SessionContext.useActorRef();
@@ -139,9 +136,9 @@ export function LoginView() {
               <Trans>Sign in</Trans>
             </Button>
           </form>
-          {DemoMailbox && (
+          {LoginMailbox && (
             <Suspense fallback={null}>
-              <DemoMailbox
+              <LoginMailbox
                 email={email}
                 onPickEmail={(value) => send({ type: 'email.changed', value })}
                 onUseCode={(value) => send({ type: 'code.changed', value })}

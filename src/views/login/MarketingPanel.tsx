@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { Brand } from '../../app/Brand';
+import { Brand } from '../ui/Brand';
 import { CheckIcon } from '../ui/icons';
 import styles from './MarketingPanel.module.css';
 

@@ -1,13 +1,13 @@
 import { Trans } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { SessionContext } from '../../app/providers';
 import { billingMachine } from '../../machines/billing/billing.machine';
 import { readCheckoutSession, rememberCheckoutSession } from '../../machines/billing/links';
 import { planChangeMachine } from '../../machines/planChange/planChange.machine';
 import { signedInUserId } from '../../machines/session/session.machine';
 import { usageMachine } from '../../machines/usage/usage.machine';
 import { useFlow } from '../../machines/useFlow';
+import { SessionContext } from '../ui/appActors';
 import { Muted, PageHeader } from '../ui/Card';
 import { MOBILE_QUERY } from '../ui/media';
 import { clearQuery, goTo, reloadPage, returnedSessionId } from './browser';

@@ -4,17 +4,17 @@ import styled from 'styled-components';
 import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { ScheduleType } from '../../api/schemas/payments';
-import { SessionContext } from '../../app/providers';
 import { useFlowMachine } from '../../machines/useFlow';
-import { Alert } from '../ui/Alert';
-import { Button } from '../ui/Button';
-import { Card, Muted } from '../ui/Card';
-import { PanelLoading } from '../ui/Feedback';
-import { TextField } from '../ui/Field';
-import { formatMoney } from '../ui/format';
-import { Spinner } from '../ui/Spinner';
-import { withStyledTheme } from '../ui/StyledTheme';
-import { media } from '../ui/theme';
+import { Alert } from '../../views/ui/Alert';
+import { SessionContext } from '../../views/ui/appActors';
+import { Button } from '../../views/ui/Button';
+import { Card, Muted } from '../../views/ui/Card';
+import { PanelLoading } from '../../views/ui/Feedback';
+import { TextField } from '../../views/ui/Field';
+import { formatMoney } from '../../views/ui/format';
+import { Spinner } from '../../views/ui/Spinner';
+import { withStyledTheme } from '../../views/ui/StyledTheme';
+import { media } from '../../views/ui/theme';
 import { demoCheckoutMachine } from './demoCheckout.machine';
 
 const Page = styled.main`

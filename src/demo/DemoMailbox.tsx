@@ -1,13 +1,14 @@
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { latestMail, subscribeMailbox } from '../../../mocks/mailbox';
-import { resetDemoData } from '../../../mocks/persistence';
-import { DEMO_ADMIN, DEMO_OWNER } from '../../../mocks/seed';
-import { dayjs } from '../../i18n/dates';
-import { Button } from '../ui/Button';
-import { MailIcon } from '../ui/icons';
-import { withStyledTheme } from '../ui/StyledTheme';
+import { latestMail, subscribeMailbox } from '../../mocks/mailbox';
+import { resetDemoData } from '../../mocks/persistence';
+import { DEMO_ADMIN, DEMO_OWNER } from '../../mocks/seed';
+import { dayjs } from '../i18n/dates';
+import { Button } from '../views/ui/Button';
+import type { MailboxProps } from '../views/ui/demoSlots';
+import { MailIcon } from '../views/ui/icons';
+import { withStyledTheme } from '../views/ui/StyledTheme';
 
 const Box = styled.section`
   border: 1px dashed ${({ theme }) => theme.color.borderStrong};
@@ -31,17 +32,7 @@ const Row = styled.div`
  * Demo builds only: the mock backend "sends" its codes here, so anyone can sign in. It also offers the
  * two demo accounts.
  */
-function DemoMailboxRoot({
-  email,
-  label,
-  onPickEmail,
-  onUseCode,
-}: {
-  email: string;
-  label: string;
-  onPickEmail: (email: string) => void;
-  onUseCode: (code: string) => void;
-}) {
+function DemoMailboxRoot({ email, label, onPickEmail, onUseCode }: MailboxProps) {
   const [, setVersion] = useState(0);
   useEffect(() => subscribeMailbox(() => setVersion((v) => v + 1)), []);
   const mail = email ? latestMail(email) : null;

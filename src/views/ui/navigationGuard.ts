@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { navigate } from 'wouter/use-browser-location';
-import { currentLocation } from '../api/client';
+import { currentLocation } from './location';
 
 /** Asks the user whether to leave; calls `proceed` if they agree. */
 export type AskToLeave = (proceed: () => void) => void;

@@ -1,4 +1,4 @@
-import { snapshotFor } from '../machines/model';
+import { snapshotFor } from '../../machines/model';
 import { FLOW_MODELS } from './models';
 import { qaRuntime } from './runtime';
 
