@@ -1,10 +1,8 @@
 import {
+  type ComponentProps,
   type ElementType,
-  type InputHTMLAttributes,
   type LabelHTMLAttributes,
   type ReactNode,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
   useId,
 } from 'react';
 import { classNames } from './classNames';
@@ -56,56 +54,34 @@ function Field({
   );
 }
 
-export type TextFieldProps = FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
+type ControlElement = 'input' | 'select' | 'textarea';
+
+/** A field of one kind of native control, styled by the given classes. */
+function fieldOf<E extends ControlElement>(element: E, controlClass: string | undefined) {
+  const Control = element as ElementType;
+  return function ControlField({
+    label,
+    hint,
+    invalid,
+    className,
+    ...control
+  }: FieldProps & Omit<ComponentProps<E>, 'id'>) {
+    return (
+      <Field
+        label={label}
+        hint={hint}
+        invalid={invalid}
+        control={(props) => (
+          <Control {...props} {...control} className={classNames(controlClass, className)} />
+        )}
+      />
+    );
+  };
+}
 
 /** A labelled input. */
-export function TextField({ label, hint, invalid, className, ...input }: TextFieldProps) {
-  return (
-    <Field
-      label={label}
-      hint={hint}
-      invalid={invalid}
-      control={(props) => <input {...props} {...input} className={classNames(styles.input, className)} />}
-    />
-  );
-}
-
+export const TextField = fieldOf('input', styles.input);
 /** A labelled native select: the most robust choice for keyboards, screen readers and phones. */
-export function SelectField({
-  label,
-  hint,
-  invalid,
-  className,
-  ...select
-}: FieldProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'>) {
-  return (
-    <Field
-      label={label}
-      hint={hint}
-      invalid={invalid}
-      control={(props) => (
-        <select {...props} {...select} className={classNames(styles.input, styles.select, className)} />
-      )}
-    />
-  );
-}
-
-/** A labelled text area that grows by hand (resizable vertically). */
-export function TextAreaField({
-  label,
-  hint,
-  invalid,
-  className,
-  ...area
-}: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>) {
-  return (
-    <Field
-      label={label}
-      hint={hint}
-      invalid={invalid}
-      control={(props) => (
-        <textarea {...props} {...area} className={classNames(styles.input, styles.textarea, className)} />
-      )}
-    />
-  );
-}
+export const SelectField = fieldOf('select', classNames(styles.input, styles.select));
+/** A labelled text area the user can make taller. */
+export const TextAreaField = fieldOf('textarea', classNames(styles.input, styles.textarea));
