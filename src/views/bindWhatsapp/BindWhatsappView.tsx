@@ -1,14 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import styled from 'styled-components';
 import { instanceConnectionMachine } from '../../machines/instanceConnection/instanceConnection.machine';
 import { instancesMachine } from '../../machines/instances/instances.machine';
 import { signedInUserId } from '../../machines/session/session.machine';
 import { useFlow } from '../../machines/useFlow';
 import { SessionContext } from '../ui/appActors';
 import { Button } from '../ui/Button';
-import { Card, PageHeader } from '../ui/Card';
+import { Card, PageHeader, PageSubtitle } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { EmptyState, ErrorPanel, PanelLoading } from '../ui/Feedback';
 import { Spinner } from '../ui/Spinner';
@@ -17,11 +16,6 @@ import type { ChatbotsStatus } from './ChatbotSelect';
 import { ConnectionDialog } from './ConnectionDialog';
 import { InstanceList } from './InstanceList';
 import { SettingsDialog } from './SettingsDialog';
-
-const Subtitle = styled.p`
-  margin-top: ${({ theme }) => theme.space(1)};
-  color: ${({ theme }) => theme.color.textMuted};
-`;
 
 const PlusIcon = () => (
   <svg
@@ -83,9 +77,9 @@ export function BindWhatsappView() {
           <h1>
             <Trans>Bind WhatsApp</Trans>
           </h1>
-          <Subtitle>
+          <PageSubtitle>
             <Trans>Connect WhatsApp numbers by QR code and choose the chatbot that answers on each.</Trans>
-          </Subtitle>
+          </PageSubtitle>
         </div>
         <Button variant="primary" onClick={add} disabled={!canAdd}>
           {adding ? <Spinner /> : <PlusIcon />}

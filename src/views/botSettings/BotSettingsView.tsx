@@ -5,19 +5,13 @@ import { botEditorMachine } from '../../machines/botEditor/botEditor.machine';
 import { signedInUserId } from '../../machines/session/session.machine';
 import { useFlow } from '../../machines/useFlow';
 import { SessionContext } from '../ui/appActors';
-import { Card, PageHeader } from '../ui/Card';
+import { Card, PageHeader, PageSubtitle } from '../ui/Card';
 import { ErrorPanel, PanelLoading } from '../ui/Feedback';
 import { useText } from '../ui/text';
 import { BotPicker } from './BotPicker';
 import { EditorDialogs } from './EditorDialogs';
 import { EditorForm } from './EditorForm';
 import { EditorActorContext, useEditor, useEditorActor } from './editorContext';
-
-const Subtitle = styled.p`
-  margin-top: ${({ theme }) => theme.space(1)};
-  color: ${({ theme }) => theme.color.textMuted};
-  max-width: 62ch;
-`;
 
 const Panel = styled(Card)`
   padding: 0;
@@ -72,12 +66,12 @@ export function BotSettingsView() {
           <h1>
             <Trans>Bot settings</Trans>
           </h1>
-          <Subtitle>
+          <PageSubtitle>
             <Trans>
               Create your chatbots, give each a prompt and knowledge files, and talk to them before your
               customers do.
             </Trans>
-          </Subtitle>
+          </PageSubtitle>
         </div>
         <BotPicker />
       </PageHeader>

@@ -5,7 +5,7 @@ import { SessionFilter } from '../../api/schemas/chatSessions';
 import { type ChatHistoryInput, chatHistoryMachine } from '../../machines/chatHistory/chatHistory.machine';
 import { toSessionFilter } from '../../machines/chatHistory/sessions';
 import { flowOptions, useRegisterFlow } from '../../machines/useFlow';
-import { Card, PageHeader } from '../ui/Card';
+import { Card, PageHeader, PageSubtitle } from '../ui/Card';
 import { SelectField, TextField } from '../ui/Field';
 import { currentLocation } from '../ui/location';
 import { MOBILE_QUERY, useMediaQuery } from '../ui/media';
@@ -53,11 +53,6 @@ const Column = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(5)};
   min-width: 0;
-`;
-
-const Subtitle = styled.p`
-  margin-top: ${({ theme }) => theme.space(1)};
-  color: ${({ theme }) => theme.color.textMuted};
 `;
 
 /** The address bar keeps the search and the filter, so a reload or a shared link shows the same list. */
@@ -168,9 +163,9 @@ export function ChatHistoryView() {
           <h1>
             <Trans>Chat history</Trans>
           </h1>
-          <Subtitle>
+          <PageSubtitle>
             <Trans>Find any customer conversation, read it, star it, see the analysis and export it.</Trans>
-          </Subtitle>
+          </PageSubtitle>
         </div>
       </PageHeader>
       <ChatHistoryContext.Provider logic={logic} options={{ input, ...flowOptions('chatHistory') }}>

@@ -5,7 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import { dashboardMachine, type Panel } from '../../machines/dashboard/dashboard.machine';
 import { useFlow } from '../../machines/useFlow';
 import { Button } from '../ui/Button';
-import { Card, CardTitle, Muted, PageHeader } from '../ui/Card';
+import { Card, CardTitle, Muted, PageHeader, PageSubtitle } from '../ui/Card';
 import { BotIcon, ChatIcon, PhoneLinkIcon, RefreshIcon } from '../ui/icons';
 import { useText } from '../ui/text';
 import { media } from '../ui/theme';
@@ -36,11 +36,6 @@ const Columns = styled.div`
 const Section = styled(Card)`
   display: grid;
   gap: ${({ theme }) => theme.space(4)};
-`;
-
-const Subtitle = styled.p`
-  margin-top: ${({ theme }) => theme.space(1)};
-  color: ${({ theme }) => theme.color.textMuted};
 `;
 
 const UsersIcon = () => (
@@ -93,9 +88,9 @@ export function DashboardView() {
           <h1>
             <Trans>Dashboard</Trans>
           </h1>
-          <Subtitle>
+          <PageSubtitle>
             <Trans>Welcome back. Here is how your AI agents are doing today.</Trans>
-          </Subtitle>
+          </PageSubtitle>
         </div>
         <Button size="sm" onClick={() => actor.send({ type: 'dashboard.refresh' })}>
           <RefreshIcon size={16} />

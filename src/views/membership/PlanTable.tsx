@@ -2,12 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
-import { PlanStatus, UNLIMITED } from '../../api/schemas/membership';
+import { PlanStatus } from '../../api/schemas/membership';
 import { PLAN_CURRENCY } from '../../machines/constants';
 import type { planAdminMachine } from '../../machines/planAdmin/planAdmin.machine';
 import { Button } from '../ui/Button';
 import { Badge, EmptyState } from '../ui/Feedback';
-import { formatMoney, formatNumber } from '../ui/format';
+import { formatMoney } from '../ui/format';
+import { useFormatLimit } from '../ui/limits';
 
 type AdminRef = ActorRefFrom<typeof planAdminMachine>;
 
@@ -48,7 +49,7 @@ export function PlanTable({ admin }: { admin: AdminRef }) {
   const { i18n, t } = useLingui();
   const plans = useSelector(admin, (s) => s.context.plans);
   const locale = i18n.locale;
-  const limit = (value: number) => (value === UNLIMITED ? t`Unlimited` : formatNumber(value, locale));
+  const limit = useFormatLimit();
   const money = (value: number) => formatMoney(value, PLAN_CURRENCY, locale);
 
   if (plans.length === 0) {

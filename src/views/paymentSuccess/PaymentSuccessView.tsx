@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import { UNLIMITED } from '../../api/schemas/membership';
 import type { PaidMembership, PaymentSessionDetails } from '../../api/schemas/payments';
 import { rememberCheckoutSession } from '../../machines/billing/links';
 import { paymentSuccessMachine } from '../../machines/paymentSuccess/paymentSuccess.machine';
@@ -12,8 +11,9 @@ import { SessionContext } from '../ui/appActors';
 import { Button } from '../ui/Button';
 import { Card, Muted } from '../ui/Card';
 import { PanelLoading } from '../ui/Feedback';
-import { formatDateTime, formatMoney, formatNumber } from '../ui/format';
+import { formatDateTime, formatMoney } from '../ui/format';
 import { AlertIcon, CheckIcon, RefreshIcon } from '../ui/icons';
+import { useFormatLimit } from '../ui/limits';
 import { withStyledTheme } from '../ui/StyledTheme';
 import { pageTitle, useText } from '../ui/text';
 
@@ -100,10 +100,9 @@ function PaymentFacts({ details }: { details: PaymentSessionDetails }) {
 }
 
 function PlanFacts({ plan }: { plan: PaidMembership }) {
-  const { i18n, t } = useLingui();
   // A limit the answer leaves out is not known: a dash, not a guess.
-  const limit = (value: number | undefined) =>
-    value === undefined ? '—' : value === UNLIMITED ? t`Unlimited` : formatNumber(value, i18n.locale);
+  const formatLimit = useFormatLimit();
+  const limit = (value: number | undefined) => (value === undefined ? '—' : formatLimit(value));
   return (
     <section aria-labelledby="plan-details-title">
       <h2 id="plan-details-title">

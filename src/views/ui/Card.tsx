@@ -14,3 +14,4 @@ export const Card = part('section', styles.card);
 export const CardTitle = part('h2', styles.title);
 export const Muted = part('p', styles.muted);
 export const PageHeader = part('header', styles.pageHeader);
+export const PageSubtitle = part('p', styles.pageSubtitle);

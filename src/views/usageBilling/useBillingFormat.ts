@@ -1,13 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import { UNLIMITED } from '../../api/schemas/membership';
 import { PLAN_CURRENCY } from '../../machines/constants';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../ui/format';
+import { useFormatLimit } from '../ui/limits';
 
 /** Prices, limits and dates of this screen in the active locale. */
 export function useBillingFormat() {
-  const { i18n, t } = useLingui();
+  const { i18n } = useLingui();
   const locale = i18n.locale;
+  const limit = useFormatLimit();
   return useMemo(
     () => ({
       money: (amount: number) => formatMoney(amount, PLAN_CURRENCY, locale),
@@ -26,11 +27,11 @@ export function useBillingFormat() {
       },
       number: (value: number) => formatNumber(value, locale),
       /** A plan limit; -1 is unlimited. */
-      limit: (value: number) => (value === UNLIMITED ? t`Unlimited` : formatNumber(value, locale)),
+      limit,
       date: (iso: string) => formatDate(iso),
       dateTime: (iso: string) => formatDateTime(iso),
     }),
-    // The language is part of every text; t changes with it.
-    [locale, t],
+    // The language is part of every text.
+    [locale, limit],
   );
 }
