@@ -163,6 +163,8 @@ describe('bot editor: saving', () => {
     await settle();
     actor.send({ type: 'bot.newRequested' });
     expect(snap().hasTag('new')).toBe(true);
+    const refused: BotField[] = [];
+    actor.on('save.refused', ({ field }) => refused.push(field));
     const save = () => actor.send({ type: 'save.requested' });
     save();
     set('name', '   ');
@@ -184,6 +186,8 @@ describe('bot editor: saving', () => {
       { variant: 'error', title: m.saveFailed, description: m.nameTaken },
       { variant: 'error', title: m.saveFailed, description: m.maxTokensInvalid },
     ]);
+    // The view hears each refusal with its field, to show that field.
+    expect(refused).toEqual(['name', 'name', 'model', 'prompt', 'name', 'maxTokens']);
     expect(snap().context.invalidField).toBe('maxTokens');
     set('maxTokens', '512');
     expect(snap().context.invalidField).toBeNull();

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { type AnyMachineSnapshot, and, assign, not, or, sendTo, setup, stateIn } from 'xstate';
+import { type AnyMachineSnapshot, and, assign, emit, not, or, sendTo, setup, stateIn } from 'xstate';
 import {
   createChatbot,
   getChatbot,
@@ -54,6 +54,9 @@ export interface BotEditorContext {
   pendingSwitch: { kind: 'bot'; id: string } | { kind: 'new' } | null;
 }
 
+/** What the editor tells its view: a save was refused, and which field to show (open its tab, focus it). */
+export type BotEditorEmitted = { type: 'save.refused'; field: BotField };
+
 export type BotEditorEvent =
   | { type: 'user.changed'; userId: string | null }
   | { type: 'load.retried' }
@@ -101,6 +104,7 @@ const refuse = (guard: SaveRule, field: BotField, message: MessageDescriptor) =>
   actions: [
     { type: 'markInvalid' as const, params: { field } },
     { type: 'toastRefused' as const, params: { message } },
+    { type: 'emitRefused' as const, params: { field } },
   ],
 });
 
@@ -123,6 +127,7 @@ export const botEditorMachine = setup({
     context: {} as BotEditorContext,
     events: {} as BotEditorEvent,
     input: {} as { userId: string | null },
+    emitted: {} as BotEditorEmitted,
   },
   actors: {
     listBots: fromRequest<Chatbot[], { userId: string | null }>(({ input, signal }) =>
@@ -252,6 +257,10 @@ export const botEditorMachine = setup({
     /** Uploads still running belong to the edits being thrown away. */
     clearUploads: sendTo('uploads', { type: 'uploads.cleared' }),
     markInvalid: assign({ invalidField: (_, params: { field: BotField }) => params.field }),
+    emitRefused: emit((_, params: { field: BotField }) => ({
+      type: 'save.refused' as const,
+      field: params.field,
+    })),
     toastRefused: (_, params: { message: MessageDescriptor }) =>
       notify({ variant: 'error', title: m.saveFailed, description: params.message }),
     beginSave: assign({ submitted: ({ context }) => context.form, invalidField: null }),

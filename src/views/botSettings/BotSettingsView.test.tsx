@@ -108,6 +108,17 @@ describe('bot settings', () => {
     expect([...picker().options].map((o) => o.textContent)).toContain('Ava – Returns');
   });
 
+  it('a refused save opens the tab of the field at fault and focuses that field', async () => {
+    const user = await openAsOwner();
+    await user.click(screen.getByRole('tab', { name: 'Prompt' }));
+    await user.clear(screen.getByLabelText('System prompt'));
+    await user.click(screen.getByRole('tab', { name: 'Basic' }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await within(toasts()).findByText('Prompt cannot be empty')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Prompt' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(screen.getByLabelText('System prompt')).toHaveFocus());
+  });
+
   it('a server failure shows the settings-failed toast with its message and keeps every edit', async () => {
     server.use(http.patch(`${API}/chatbots/:id`, () => errorResponse(500, 'The model provider is down')));
     const user = await openAsOwner();

@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import type { BotField } from '../../machines/botEditor/botForm';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { media } from '../ui/theme';
@@ -22,26 +21,25 @@ const Bar = styled.div`
   }
 `;
 
-/** Reset to default and Save settings; a refused save tells the form which field to show. */
-export function EditorFooter({ onRefused }: { onRefused: (field: BotField) => void }) {
+/** Reset to default and Save settings (a refused save is the editor's event; the form shows its field). */
+export function EditorFooter() {
   const { t } = useLingui();
   const actor = useEditorActor();
   const saving = useEditor((s) => s.hasTag('saving'));
   const canSave = useEditor((s) => s.can({ type: 'save.requested' }));
   const canReset = useEditor((s) => s.can({ type: 'form.reset' }));
 
-  const save = () => {
-    actor.send({ type: 'save.requested' });
-    const snapshot = actor.getSnapshot();
-    if (!snapshot.hasTag('saving') && snapshot.context.invalidField) onRefused(snapshot.context.invalidField);
-  };
-
   return (
     <Bar>
       <Button disabled={!canReset} onClick={() => actor.send({ type: 'form.reset' })}>
         {t`Reset to default`}
       </Button>
-      <Button variant="primary" disabled={!canSave} aria-busy={saving} onClick={save}>
+      <Button
+        variant="primary"
+        disabled={!canSave}
+        aria-busy={saving}
+        onClick={() => actor.send({ type: 'save.requested' })}
+      >
         {saving && <Spinner />}
         {saving ? t`Saving…` : t`Save settings`}
       </Button>

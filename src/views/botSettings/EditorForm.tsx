@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { hasUnsavedChanges } from '../../machines/botEditor/botEditor.machine';
 import type { BotField } from '../../machines/botEditor/botForm';
@@ -9,7 +9,7 @@ import { Tab, TabList, TabPanel, TabProvider } from '../ui/Tabs';
 import { media } from '../ui/theme';
 import { BasicPanel } from './BasicPanel';
 import { EditorFooter } from './EditorFooter';
-import { useEditor } from './editorContext';
+import { useEditor, useEditorActor } from './editorContext';
 import { KnowledgePanel } from './KnowledgePanel';
 import { PromptPanel } from './PromptPanel';
 import { TestChatPanel } from './TestChatPanel';
@@ -63,11 +63,37 @@ export function EditorForm() {
   const savedName = useEditor((s) => s.context.saved.name);
   const dirty = useEditor(hasUnsavedChanges);
 
-  // A refused save points at its field: open its tab, then focus it once the panel is shown.
-  const showField = (field: BotField) => {
-    setTab(TAB_OF[field]);
-    setTimeout(() => root.current?.querySelector<HTMLElement>(`[data-field="${field}"]`)?.focus(), 0);
-  };
+  const actor = useEditorActor();
+  const [focusField, setFocusField] = useState<BotField | null>(null);
+
+  // A refused save points at its field: open its tab, then, once the panel is shown, focus the field.
+  useEffect(() => {
+    const subscription = actor.on('save.refused', ({ field }) => {
+      setTab(TAB_OF[field]);
+      setFocusField(field);
+    });
+    return () => subscription.unsubscribe();
+  }, [actor]);
+  useEffect(() => {
+    if (!focusField) return;
+    const field = root.current?.querySelector<HTMLElement>(`[data-field="${focusField}"]`);
+    const panel = field?.closest<HTMLElement>('[role="tabpanel"]');
+    if (!field || !panel) return;
+    const focus = () => {
+      field.focus();
+      setFocusField(null);
+    };
+    // The tab library shows the panel a render after the tab changes: focus once it is no longer hidden.
+    const shown = () => !panel.hidden && panel.style.display !== 'none';
+    if (shown()) return focus();
+    const observer = new MutationObserver(() => {
+      if (!shown()) return;
+      observer.disconnect();
+      focus();
+    });
+    observer.observe(panel, { attributes: true, attributeFilter: ['hidden', 'style'] });
+    return () => observer.disconnect();
+  }, [focusField]);
 
   const names: Record<TabKey, string> = {
     basic: t`Basic`,
@@ -108,7 +134,7 @@ export function EditorForm() {
           </TabPanel>
         </TabProvider>
       </Tabs>
-      <EditorFooter onRefused={showField} />
+      <EditorFooter />
     </Frame>
   );
 }
