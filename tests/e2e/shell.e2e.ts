@@ -58,19 +58,14 @@ test.describe('sign in and out', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Chat history' })).toBeVisible();
   });
 
-  test('a redirect to another origin is ignored', async ({ page }) => {
-    for (const evil of [
-      'https://evil.example',
-      '//evil.example',
-      '/.//evil.example/',
-      'javascript:alert(1)',
-    ]) {
+  // One test each: a sign-in through the form per address, each within its own time limit.
+  for (const evil of ['https://evil.example', '//evil.example', '/.//evil.example/', 'javascript:alert(1)']) {
+    test(`a redirect to another origin is ignored: ${evil}`, async ({ page }) => {
       await signIn(page, OWNER, { path: `/login?redirect=${encodeURIComponent(evil)}` });
       await page.waitForURL('/');
-      await page.getByRole('button', { name: 'Logout' }).click();
-      await page.waitForURL('/login');
-    }
-  });
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    });
+  }
 
   test('tabs follow each other: a logout signs out the other tab, a sign-in as someone else reloads it as them', async ({
     page,
