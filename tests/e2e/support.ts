@@ -48,12 +48,6 @@ export const test = base.extend({
 });
 
 /**
- * Waits until `locator` shows, with no time limit but the test's (the config sets no action limit). Only for
- * what waits on real work in the page, whose length is the machine's: the mock searching 10,000
- * conversations, a 5,000-message conversation read and parsed. What the app does in its own time is asserted
- * with expect's limit.
- */
-/**
  * Stops the page's clock a second ahead of its present: from then on its timers (the dialog's 5-second checks)
  * and Date (which the mock backend in the page reads: QR codes, the simulated phone) move only when the test
  * moves them. The page's time runs on while the call travels, and a busy machine can overtake the target
@@ -71,6 +65,12 @@ export async function pauseClock(page: Page) {
   }
 }
 
+/**
+ * Waits until `locator` shows, with no time limit but the test's (the config sets no action limit). Only for
+ * what waits on real work in the page, whose length is the machine's: the mock searching 10,000
+ * conversations, a 5,000-message conversation read and parsed. What the app does in its own time is asserted
+ * with expect's limit.
+ */
 export async function afterRealWork(locator: Locator) {
   await locator.waitFor();
 }
