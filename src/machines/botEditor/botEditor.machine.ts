@@ -122,6 +122,34 @@ const saveChecks = [
   { guard: 'hasUser', target: 'saving', actions: 'beginSave' },
 ] as const;
 
+/** What the save in flight sends: the form as it was when Save was pressed. */
+const submittedBody = (context: BotEditorContext) =>
+  toBody(context.submitted ?? context.form, context.extras);
+
+/** Create and update end alike: the saved bot is taken in and said, or the failure said and the form kept. */
+const saveOutcome = (savedTarget: string) => ({
+  onDone: {
+    target: savedTarget,
+    actions: [
+      {
+        type: 'acceptSaved' as const,
+        params: ({ event }: { event: { output: Chatbot } }) => ({ bot: event.output }),
+      },
+      'toastSaved' as const,
+    ],
+  },
+  onError: {
+    target: 'idle',
+    actions: [
+      'endSave' as const,
+      {
+        type: 'toastSaveFailed' as const,
+        params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+      },
+    ],
+  },
+});
+
 export const botEditorMachine = setup({
   types: {
     context: {} as BotEditorContext,
@@ -386,24 +414,8 @@ export const botEditorMachine = setup({
                   invoke: {
                     id: 'createBot',
                     src: 'createBot',
-                    input: ({ context }) => ({
-                      userId: context.userId ?? '',
-                      body: toBody(context.submitted ?? context.form, context.extras),
-                    }),
-                    onDone: {
-                      target: '#botEditor.ready.mode.editing.reloading',
-                      actions: [
-                        { type: 'acceptSaved', params: ({ event }) => ({ bot: event.output }) },
-                        'toastSaved',
-                      ],
-                    },
-                    onError: {
-                      target: 'idle',
-                      actions: [
-                        'endSave',
-                        { type: 'toastSaveFailed', params: ({ event }) => ({ error: event.error }) },
-                      ],
-                    },
+                    input: ({ context }) => ({ userId: context.userId ?? '', body: submittedBody(context) }),
+                    ...saveOutcome('#botEditor.ready.mode.editing.reloading'),
                   },
                 },
               },
@@ -418,24 +430,8 @@ export const botEditorMachine = setup({
                   invoke: {
                     id: 'updateBot',
                     src: 'updateBot',
-                    input: ({ context }) => ({
-                      id: context.selectedId ?? '',
-                      body: toBody(context.submitted ?? context.form, context.extras),
-                    }),
-                    onDone: {
-                      target: 'reloading',
-                      actions: [
-                        { type: 'acceptSaved', params: ({ event }) => ({ bot: event.output }) },
-                        'toastSaved',
-                      ],
-                    },
-                    onError: {
-                      target: 'idle',
-                      actions: [
-                        'endSave',
-                        { type: 'toastSaveFailed', params: ({ event }) => ({ error: event.error }) },
-                      ],
-                    },
+                    input: ({ context }) => ({ id: context.selectedId ?? '', body: submittedBody(context) }),
+                    ...saveOutcome('reloading'),
                   },
                 },
                 /** After a save the list is read again; if that fails the saved bot is already in it. */
