@@ -59,6 +59,17 @@ const failure =
 const success = (title: (typeof planAdminMessages)[keyof typeof planAdminMessages]) => () =>
   notify({ variant: 'success', title });
 
+/** Creating and updating are filled in alike; only a valid draft is saved. */
+const filling = {
+  on: {
+    'form.changed': { actions: 'applyPatch' as const },
+    'form.submitted': [
+      { guard: 'draftValid' as const, target: 'saving' },
+      { actions: 'markInvalid' as const },
+    ],
+  },
+};
+
 /** Membership plans for administrators: list, one form for create and edit, delete after confirmation. */
 export const planAdminMachine = setup({
   types: { context: {} as PlanAdminContext, events: {} as PlanAdminEvent },
@@ -136,12 +147,7 @@ export const planAdminMachine = setup({
         creating: {
           initial: 'filling',
           states: {
-            filling: {
-              on: {
-                'form.changed': { actions: 'applyPatch' },
-                'form.submitted': [{ guard: 'draftValid', target: 'saving' }, { actions: 'markInvalid' }],
-              },
-            },
+            filling,
             saving: {
               tags: ['busy'],
               invoke: {
@@ -165,12 +171,7 @@ export const planAdminMachine = setup({
         updating: {
           initial: 'filling',
           states: {
-            filling: {
-              on: {
-                'form.changed': { actions: 'applyPatch' },
-                'form.submitted': [{ guard: 'draftValid', target: 'saving' }, { actions: 'markInvalid' }],
-              },
-            },
+            filling,
             saving: {
               tags: ['busy'],
               invoke: {
