@@ -2,20 +2,18 @@ import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
-import { INSTANCE_NAME_MAX_LENGTH } from '../../machines/constants';
 import type { instanceConnectionMachine } from '../../machines/instanceConnection/instanceConnection.machine';
 import type { ChatbotOption } from '../../machines/instances/instances.machine';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
-import { DialogFooter, Modal } from '../ui/Dialog';
-import { TextField } from '../ui/Field';
-import { Spinner } from '../ui/Spinner';
+import { DialogFooter, FormFooter, Modal } from '../ui/Dialog';
 import { useText } from '../ui/text';
 import { media } from '../ui/theme';
-import { ChatbotSelect, type ChatbotsStatus } from './ChatbotSelect';
+import type { ChatbotsStatus } from './ChatbotSelect';
 import { ConnectionStatus, SetupGuide } from './ConnectionStatus';
 import { CreateFailed } from './CreateFailed';
 import { linkStateOf } from './connectionState';
+import { InstanceFields } from './InstanceFields';
 import { QrPanel } from './QrPanel';
 
 export type ConnectionActor = ActorRefFrom<typeof instanceConnectionMachine>;
@@ -98,24 +96,16 @@ export function ConnectionDialog({
           <Column>
             <Body>
               <Column>
-                <TextField
-                  label={<Trans>Instance name</Trans>}
-                  name="instanceName"
-                  required
-                  maxLength={INSTANCE_NAME_MAX_LENGTH}
-                  autoComplete="off"
-                  value={name}
-                  disabled={formLocked}
-                  onChange={(e) => send({ type: 'name.changed', value: e.target.value })}
-                />
-                <ChatbotSelect
+                <InstanceFields
+                  name={name}
+                  chatbotId={chatbotId}
                   chatbots={chatbots}
-                  status={chatbotsStatus}
-                  error={chatbotsError}
-                  value={chatbotId}
+                  chatbotsStatus={chatbotsStatus}
+                  chatbotsError={chatbotsError}
                   disabled={formLocked}
-                  onChange={(value) => send({ type: 'chatbot.changed', value })}
-                  onReload={onReloadChatbots}
+                  onNameChange={(value) => send({ type: 'name.changed', value })}
+                  onChatbotChange={(value) => send({ type: 'chatbot.changed', value })}
+                  onReloadChatbots={onReloadChatbots}
                 />
                 <ConnectionStatus state={state} />
                 <SetupGuide />
@@ -135,15 +125,9 @@ export function ConnectionDialog({
                 <Trans>The instance could not be saved: {saveText}</Trans>
               </Alert>
             )}
-            <DialogFooter>
-              <Button onClick={() => send({ type: 'dialog.closed' })}>
-                <Trans>Cancel</Trans>
-              </Button>
-              <Button type="submit" variant="primary" disabled={!canConfirm}>
-                {saving && <Spinner />}
-                {saving ? <Trans>Creating…</Trans> : <Trans>Confirm</Trans>}
-              </Button>
-            </DialogFooter>
+            <FormFooter busy={saving} canSubmit={canConfirm} onCancel={() => send({ type: 'dialog.closed' })}>
+              {saving ? <Trans>Creating…</Trans> : <Trans>Confirm</Trans>}
+            </FormFooter>
           </Column>
         </form>
       )}

@@ -2,15 +2,12 @@ import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
-import { INSTANCE_NAME_MAX_LENGTH } from '../../machines/constants';
 import type { instancesMachine } from '../../machines/instances/instances.machine';
 import { Alert } from '../ui/Alert';
-import { Button } from '../ui/Button';
-import { DialogFooter, Modal } from '../ui/Dialog';
-import { TextField } from '../ui/Field';
-import { Spinner } from '../ui/Spinner';
+import { FormFooter, Modal } from '../ui/Dialog';
 import { useText } from '../ui/text';
-import { ChatbotSelect, type ChatbotsStatus } from './ChatbotSelect';
+import type { ChatbotsStatus } from './ChatbotSelect';
+import { InstanceFields } from './InstanceFields';
 
 export type InstancesActor = ActorRefFrom<typeof instancesMachine>;
 
@@ -56,39 +53,30 @@ export function SettingsDialog({
           page.send({ type: 'settings.saved' });
         }}
       >
-        <TextField
-          label={<Trans>Instance name</Trans>}
-          name="instanceName"
-          required
-          maxLength={INSTANCE_NAME_MAX_LENGTH}
-          autoComplete="off"
-          value={name}
-          disabled={saving}
-          onChange={(e) => page.send({ type: 'settings.nameChanged', value: e.target.value })}
-        />
-        <ChatbotSelect
+        <InstanceFields
+          name={name}
+          chatbotId={chatbotId}
           chatbots={chatbots}
-          status={chatbotsStatus}
-          error={chatbotsErrorText}
-          value={chatbotId}
+          chatbotsStatus={chatbotsStatus}
+          chatbotsError={chatbotsErrorText}
           disabled={saving}
-          onChange={(value) => page.send({ type: 'settings.chatbotChanged', value })}
-          onReload={() => page.send({ type: 'chatbots.reload' })}
+          onNameChange={(value) => page.send({ type: 'settings.nameChanged', value })}
+          onChatbotChange={(value) => page.send({ type: 'settings.chatbotChanged', value })}
+          onReloadChatbots={() => page.send({ type: 'chatbots.reload' })}
         />
         {errorText && (
           <Alert>
             <Trans>The settings could not be saved: {errorText}</Trans>
           </Alert>
         )}
-        <DialogFooter>
-          <Button onClick={() => page.send({ type: 'settings.closed' })} disabled={saving}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" variant="primary" disabled={!canSave}>
-            {saving && <Spinner />}
-            {saving ? <Trans>Saving…</Trans> : <Trans>Save</Trans>}
-          </Button>
-        </DialogFooter>
+        <FormFooter
+          busy={saving}
+          canSubmit={canSave}
+          cancelDisabled={saving}
+          onCancel={() => page.send({ type: 'settings.closed' })}
+        >
+          {saving ? <Trans>Saving…</Trans> : <Trans>Save</Trans>}
+        </FormFooter>
       </Form>
     </Modal>
   );

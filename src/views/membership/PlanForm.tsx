@@ -7,11 +7,9 @@ import { PlanStatus, type PlanStatusCode } from '../../api/schemas/membership';
 import type { planAdminMachine } from '../../machines/planAdmin/planAdmin.machine';
 import type { NumberField, PlanDraft } from '../../machines/planAdmin/planDraft';
 import { Alert } from '../ui/Alert';
-import { Button } from '../ui/Button';
 import { Checkbox } from '../ui/Controls';
-import { DialogFooter, Modal } from '../ui/Dialog';
+import { FormFooter, Modal } from '../ui/Dialog';
 import { SelectField, TextAreaField, TextField } from '../ui/Field';
-import { Spinner } from '../ui/Spinner';
 import { media } from '../ui/theme';
 
 type AdminRef = ActorRefFrom<typeof planAdminMachine>;
@@ -158,15 +156,14 @@ export function PlanForm({ admin }: { admin: AdminRef }) {
             </Wide>
           )}
         </Fields>
-        <DialogFooter style={{ marginTop: 20 }}>
-          <Button onClick={() => admin.send({ type: 'form.closed' })}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" variant="primary" disabled={saving}>
-            {saving && <Spinner />}
-            {updating ? <Trans>Save changes</Trans> : <Trans>Create plan</Trans>}
-          </Button>
-        </DialogFooter>
+        <FormFooter
+          style={{ marginTop: 20 }}
+          busy={saving}
+          canSubmit={!saving}
+          onCancel={() => admin.send({ type: 'form.closed' })}
+        >
+          {updating ? <Trans>Save changes</Trans> : <Trans>Create plan</Trans>}
+        </FormFooter>
       </form>
     </Modal>
   );

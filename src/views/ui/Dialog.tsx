@@ -1,9 +1,10 @@
 import { Dialog as AriakitDialog, DialogDescription, DialogDismiss, DialogHeading } from '@ariakit/react';
-import { useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { CSSProperties, ReactNode } from 'react';
 import styled from 'styled-components';
-import { IconButton } from './Button';
+import { Button, IconButton } from './Button';
 import { CloseIcon } from './icons';
+import { Spinner } from './Spinner';
 
 const Panel = styled(AriakitDialog)<{ $width: number }>`
   position: fixed;
@@ -50,6 +51,36 @@ export const DialogFooter = styled.div`
   justify-content: flex-end;
   gap: ${({ theme }) => theme.space(2)};
 `;
+
+/** A dialog form's Cancel and its submit button, which spins while the form is busy. */
+export function FormFooter({
+  busy,
+  canSubmit,
+  cancelDisabled = false,
+  onCancel,
+  style,
+  children,
+}: {
+  busy: boolean;
+  canSubmit: boolean;
+  cancelDisabled?: boolean;
+  onCancel: () => void;
+  style?: CSSProperties;
+  /** The submit button's label. */
+  children: ReactNode;
+}) {
+  return (
+    <DialogFooter style={style}>
+      <Button onClick={onCancel} disabled={cancelDisabled}>
+        <Trans>Cancel</Trans>
+      </Button>
+      <Button type="submit" variant="primary" disabled={!canSubmit}>
+        {busy && <Spinner />}
+        {children}
+      </Button>
+    </DialogFooter>
+  );
+}
 
 /**
  * Marks an element outside the page that stays usable while a modal dialog is open (the demo's QA tools).
