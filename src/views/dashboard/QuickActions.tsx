@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { BotIcon, ChatIcon, ChevronRightIcon, PhoneLinkIcon } from '../ui/icons';
+import { IconBubble } from './IconBubble';
 
 const List = styled.ul`
   list-style: none;
@@ -26,15 +27,6 @@ const Action = styled(Link)`
   strong { display: block; font-weight: ${({ theme }) => theme.font.weight.medium}; }
   small { color: ${({ theme }) => theme.color.textMuted}; font-size: ${({ theme }) => theme.font.size.sm}; }
   > svg:last-child { color: ${({ theme }) => theme.color.textMuted}; }
-`;
-
-const IconBubble = styled.span`
-  display: inline-grid;
-  place-items: center;
-  width: 36px;
-  height: 36px;
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.primarySoft};
 `;
 
 function QuickAction({

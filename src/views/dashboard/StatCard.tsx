@@ -6,6 +6,7 @@ import { compareWithYesterday, comparisonText } from '../../machines/dashboard/c
 import { Card } from '../ui/Card';
 import { Skeleton } from '../ui/Feedback';
 import { CardError } from './CardError';
+import { IconBubble } from './IconBubble';
 
 const Box = styled(Card)`
   display: grid;
@@ -24,16 +25,6 @@ const Head = styled.div`
     font-weight: ${({ theme }) => theme.font.weight.medium};
     color: ${({ theme }) => theme.color.textMuted};
   }
-`;
-
-const IconBubble = styled.span`
-  display: inline-grid;
-  place-items: center;
-  width: 36px;
-  height: 36px;
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.primarySoft};
-  color: ${({ theme }) => theme.color.text};
 `;
 
 const Value = styled.p`
