@@ -14,6 +14,7 @@ import { Muted } from '../ui/Card';
 import { formatFileSize } from '../ui/format';
 import { AlertIcon, CheckIcon, CloseIcon, RefreshIcon } from '../ui/icons';
 import { Spinner } from '../ui/Spinner';
+import { SpreadRow } from '../ui/SpreadRow';
 import { useText } from '../ui/text';
 import { useEditor, useEditorActor } from './editorContext';
 
@@ -72,14 +73,6 @@ const Meta = styled.span<{ $tone?: 'danger' | 'success' }>`
   font-size: ${({ theme }) => theme.font.size.xs};
   color: ${({ theme }) => theme.color.textMuted};
   svg { color: ${({ theme, $tone }) => ($tone ? theme.color[$tone] : 'currentColor')}; }
-`;
-
-const Refused = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(2)};
 `;
 
 const Actions = styled.div`
@@ -217,12 +210,12 @@ export function KnowledgeFiles({ uploads }: { uploads: UploadsActor }) {
       </Zone>
       {refused.length > 0 && (
         <Alert>
-          <Refused>
+          <SpreadRow>
             <span>{t`Not added: ${names}. Only PDF, DOC, DOCX and TXT files can be uploaded.`}</span>
             <Button size="sm" variant="ghost" onClick={() => uploads.send({ type: 'refused.dismissed' })}>
               {t`Dismiss`}
             </Button>
-          </Refused>
+          </SpreadRow>
         </Alert>
       )}
       {files.length + items.length === 0 ? (

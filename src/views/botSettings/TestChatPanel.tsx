@@ -12,6 +12,7 @@ import { Muted } from '../ui/Card';
 import { EmptyState } from '../ui/Feedback';
 import { Label } from '../ui/Field';
 import { RefreshIcon } from '../ui/icons';
+import { SpreadRow } from '../ui/SpreadRow';
 import { useText } from '../ui/text';
 import { useEditor } from './editorContext';
 
@@ -19,14 +20,6 @@ const Box = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(3)};
   max-width: 760px;
-`;
-
-const Bar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(2)};
 `;
 
 const Log = styled.div`
@@ -142,13 +135,13 @@ function TestChat({ botId, botName }: { botId: string; botName: string }) {
 
   return (
     <Box>
-      <Bar>
+      <SpreadRow>
         <Muted>{t`Talk to ${botName} as a customer would. Test chats do not count as customer conversations.`}</Muted>
         <Button size="sm" disabled={!canClear} onClick={() => actor.send({ type: 'chat.cleared' })}>
           <RefreshIcon size={14} />
           {t`Clear chat`}
         </Button>
-      </Bar>
+      </SpreadRow>
       <Log ref={log} role="log" aria-label={t`Test conversation`} aria-live="polite" tabIndex={0}>
         {lines.length === 0 && !typing && (
           <Muted>{t`No messages yet. Ask something your customers often ask.`}</Muted>

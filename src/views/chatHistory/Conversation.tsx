@@ -8,6 +8,7 @@ import { EmptyState } from '../ui/Feedback';
 import { formatMessageTime } from '../ui/format';
 import { ChevronLeftIcon, RefreshIcon, StarIcon } from '../ui/icons';
 import { Spinner } from '../ui/Spinner';
+import { SpreadRow } from '../ui/SpreadRow';
 import { Tab, TabList, TabPanel, TabProvider } from '../ui/Tabs';
 import { AnalysisPanel } from './AnalysisPanel';
 import { ChatHistoryContext } from './context';
@@ -21,12 +22,7 @@ const Panel = styled(Card)`
   min-width: 0;
 `;
 
-const Header = styled.header`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
+const Header = styled(SpreadRow)`
   h2 {
     font-size: ${({ theme }) => theme.font.size.xl};
     overflow-wrap: anywhere;
@@ -118,7 +114,7 @@ export function Conversation({ onBack, focusOnOpen }: { onBack?: () => void; foc
             </Button>
           </div>
         )}
-        <Header>
+        <Header as="header" $gap={3}>
           <div>
             <h2 id="chat-conversation-title" ref={headingRef} tabIndex={-1}>
               {number}

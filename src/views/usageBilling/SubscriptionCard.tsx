@@ -10,6 +10,7 @@ import { Skeleton } from '../ui/Feedback';
 import { RefreshIcon } from '../ui/icons';
 import { Meter } from '../ui/Meter';
 import { Spinner } from '../ui/Spinner';
+import { SpreadRow } from '../ui/SpreadRow';
 import { useBillingFormat } from './useBillingFormat';
 
 export const Facts = styled.dl`
@@ -31,14 +32,6 @@ const PlanName = styled.p`
   font-size: ${({ theme }) => theme.font.size.xxl};
   font-weight: ${({ theme }) => theme.font.weight.bold};
   overflow-wrap: anywhere;
-`;
-
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(2)};
 `;
 
 type BillingRef = ActorRefFrom<typeof billingMachine>;
@@ -64,7 +57,7 @@ export function SubscriptionCard({ billing }: { billing: BillingRef }) {
 
   return (
     <Body aria-labelledby="subscription-title" aria-busy={membershipLoading || tokensLoading}>
-      <Row>
+      <SpreadRow>
         <CardTitle id="subscription-title">
           <Trans>Current subscription</Trans>
         </CardTitle>
@@ -78,7 +71,7 @@ export function SubscriptionCard({ billing }: { billing: BillingRef }) {
             <Trans>Manage subscription</Trans>
           </Button>
         )}
-      </Row>
+      </SpreadRow>
       {membership ? (
         <PlanName data-testid="current-plan">{membership.name}</PlanName>
       ) : membershipLoading ? (
@@ -122,7 +115,7 @@ export function SubscriptionCard({ billing }: { billing: BillingRef }) {
         <Meter ratio={quota.ratio} label={t`Tokens used this period`} valueText={t`${percent}% used`} />
       )}
       {tokensFailed && (
-        <Row>
+        <SpreadRow>
           <Muted role="alert">
             <Trans>Token details could not be loaded.</Trans>
           </Muted>
@@ -130,7 +123,7 @@ export function SubscriptionCard({ billing }: { billing: BillingRef }) {
             <RefreshIcon size={16} />
             <Trans>Retry</Trans>
           </Button>
-        </Row>
+        </SpreadRow>
       )}
     </Body>
   );

@@ -8,6 +8,7 @@ import { USAGE_PERIODS, type usageMachine } from '../../machines/usage/usage.mac
 import { Card, CardTitle } from '../ui/Card';
 import { EmptyState, ErrorPanel, PanelLoading } from '../ui/Feedback';
 import { SelectField } from '../ui/Field';
+import { SpreadRow } from '../ui/SpreadRow';
 import { useText } from '../ui/text';
 import { TokenTable } from './TokenTable';
 import { InstanceUsage } from './UsageSummary';
@@ -20,12 +21,7 @@ const Body = styled(Card)`
   gap: ${({ theme }) => theme.space(4)};
 `;
 
-const Head = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
+const Head = styled(SpreadRow)`
   > div:last-child { min-width: 200px; }
 `;
 
@@ -41,7 +37,7 @@ export function UsageDetails({ billing, usage }: { billing: BillingRef; usage: U
 
   return (
     <Body aria-labelledby="usage-details-title" aria-busy={busy}>
-      <Head>
+      <Head $gap={3}>
         <CardTitle id="usage-details-title">
           <Trans>Usage details</Trans>
         </CardTitle>
