@@ -122,31 +122,44 @@ const saveChecks = [
   { guard: 'hasUser', target: 'saving', actions: 'beginSave' },
 ] as const;
 
-/** What the save in flight sends: the form as it was when Save was pressed. */
-const submittedBody = (context: BotEditorContext) =>
-  toBody(context.submitted ?? context.form, context.extras);
-
-/** Create and update end alike: the saved bot is taken in and said, or the failure said and the form kept. */
-const saveOutcome = (savedTarget: string) => ({
-  onDone: {
-    target: savedTarget,
-    actions: [
-      {
-        type: 'acceptSaved' as const,
-        params: ({ event }: { event: { output: Chatbot } }) => ({ bot: event.output }),
+/**
+ * New and editing save alike: Save is checked (saveChecks), the form as it was then is sent by the mode's own
+ * request, and the saved bot is taken in and said, or the failure said and the form kept.
+ */
+const checkThenSave = <const Src extends 'createBot' | 'updateBot', Input>(
+  src: Src,
+  input: (args: { context: BotEditorContext; body: ChatbotBody }) => Input,
+  savedTarget: string,
+) => ({
+  idle: { on: { 'save.requested': [...saveChecks] } },
+  saving: {
+    tags: ['saving'],
+    invoke: {
+      id: src,
+      src,
+      input: ({ context }: { context: BotEditorContext }) =>
+        input({ context, body: toBody(context.submitted ?? context.form, context.extras) }),
+      onDone: {
+        target: savedTarget,
+        actions: [
+          {
+            type: 'acceptSaved' as const,
+            params: ({ event }: { event: { output: Chatbot } }) => ({ bot: event.output }),
+          },
+          'toastSaved' as const,
+        ],
       },
-      'toastSaved' as const,
-    ],
-  },
-  onError: {
-    target: 'idle',
-    actions: [
-      'endSave' as const,
-      {
-        type: 'toastSaveFailed' as const,
-        params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+      onError: {
+        target: 'idle',
+        actions: [
+          'endSave' as const,
+          {
+            type: 'toastSaveFailed' as const,
+            params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+          },
+        ],
       },
-    ],
+    },
   },
 });
 
@@ -407,33 +420,21 @@ export const botEditorMachine = setup({
             new: {
               tags: ['new'],
               initial: 'idle',
-              states: {
-                idle: { on: { 'save.requested': [...saveChecks] } },
-                saving: {
-                  tags: ['saving'],
-                  invoke: {
-                    id: 'createBot',
-                    src: 'createBot',
-                    input: ({ context }) => ({ userId: context.userId ?? '', body: submittedBody(context) }),
-                    ...saveOutcome('#botEditor.ready.mode.editing.reloading'),
-                  },
-                },
-              },
+              states: checkThenSave(
+                'createBot',
+                ({ context, body }) => ({ userId: context.userId ?? '', body }),
+                '#botEditor.ready.mode.editing.reloading',
+              ),
             },
             editing: {
               tags: ['editing'],
               initial: 'idle',
               states: {
-                idle: { on: { 'save.requested': [...saveChecks] } },
-                saving: {
-                  tags: ['saving'],
-                  invoke: {
-                    id: 'updateBot',
-                    src: 'updateBot',
-                    input: ({ context }) => ({ id: context.selectedId ?? '', body: submittedBody(context) }),
-                    ...saveOutcome('reloading'),
-                  },
-                },
+                ...checkThenSave(
+                  'updateBot',
+                  ({ context, body }) => ({ id: context.selectedId ?? '', body }),
+                  'reloading',
+                ),
                 /** After a save the list is read again; if that fails the saved bot is already in it. */
                 reloading: {
                   tags: ['saving'],
