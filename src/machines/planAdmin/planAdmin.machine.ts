@@ -59,16 +59,54 @@ const failure =
 const success = (title: (typeof planAdminMessages)[keyof typeof planAdminMessages]) => () =>
   notify({ variant: 'success', title });
 
-/** Creating and updating are filled in alike; only a valid draft is saved. */
-const filling = {
-  on: {
-    'form.changed': { actions: 'applyPatch' as const },
-    'form.submitted': [
-      { guard: 'draftValid' as const, target: 'saving' },
-      { actions: 'markInvalid' as const },
-    ],
+/**
+ * A form mode (creating or updating): the draft is filled in, and only a valid one is sent by the mode's own
+ * request. The saved plan is stored, said and the form closed; a failure is said and the form stays open with
+ * what was typed.
+ */
+const fillThenSave = <const Src extends 'createPlan' | 'updatePlan', Input>(
+  src: Src,
+  mode: {
+    input: (args: { context: PlanAdminContext; body: PlanBody }) => Input;
+    store: 'addPlan' | 'replacePlan';
+    saved: 'announceCreated' | 'announceUpdated';
+    failed: 'announceCreateFailed' | 'announceUpdateFailed';
   },
-};
+) => ({
+  initial: 'filling' as const,
+  states: {
+    filling: {
+      on: {
+        'form.changed': { actions: 'applyPatch' as const },
+        'form.submitted': [
+          { guard: 'draftValid' as const, target: 'saving' },
+          { actions: 'markInvalid' as const },
+        ],
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      invoke: {
+        id: src,
+        src,
+        input: ({ context }: { context: PlanAdminContext }) =>
+          mode.input({ context, body: toPlanBody(context.draft) }),
+        onDone: {
+          target: '#planAdmin.list',
+          actions: [
+            {
+              type: mode.store,
+              params: ({ event }: { event: { output: MembershipPlan } }) => ({ plan: event.output }),
+            },
+            mode.saved,
+            'resetForm' as const,
+          ],
+        },
+        onError: { target: 'filling', actions: mode.failed },
+      },
+    },
+  },
+});
 
 /** Membership plans for administrators: list, one form for create and edit, delete after confirmation. */
 export const planAdminMachine = setup({
@@ -102,6 +140,13 @@ export const planAdminMachine = setup({
       };
     }),
     resetForm: assign({ draft: () => newPlanDraft(), target: null, invalid: [] }),
+    addPlan: assign({
+      plans: ({ context }, params: { plan: MembershipPlan }) => listed([...context.plans, params.plan]),
+    }),
+    replacePlan: assign({
+      plans: ({ context }, params: { plan: MembershipPlan }) =>
+        listed(context.plans.map((p) => (p.id === params.plan.id ? params.plan : p))),
+    }),
   },
 }).createMachine({
   id: 'planAdmin',
@@ -144,56 +189,18 @@ export const planAdminMachine = setup({
       // Closing stops a save in flight (its request is aborted).
       on: { 'form.closed': { target: 'list', actions: 'resetForm' } },
       states: {
-        creating: {
-          initial: 'filling',
-          states: {
-            filling,
-            saving: {
-              tags: ['busy'],
-              invoke: {
-                id: 'createPlan',
-                src: 'createPlan',
-                input: ({ context }) => toPlanBody(context.draft),
-                onDone: {
-                  target: '#planAdmin.list',
-                  actions: [
-                    assign({ plans: ({ context, event }) => listed([...context.plans, event.output]) }),
-                    'announceCreated',
-                    'resetForm',
-                  ],
-                },
-                // The form stays open with what was typed.
-                onError: { target: 'filling', actions: 'announceCreateFailed' },
-              },
-            },
-          },
-        },
-        updating: {
-          initial: 'filling',
-          states: {
-            filling,
-            saving: {
-              tags: ['busy'],
-              invoke: {
-                id: 'updatePlan',
-                src: 'updatePlan',
-                input: ({ context }) => ({ id: context.target?.id ?? '', body: toPlanBody(context.draft) }),
-                onDone: {
-                  target: '#planAdmin.list',
-                  actions: [
-                    assign({
-                      plans: ({ context, event }) =>
-                        listed(context.plans.map((p) => (p.id === event.output.id ? event.output : p))),
-                    }),
-                    'announceUpdated',
-                    'resetForm',
-                  ],
-                },
-                onError: { target: 'filling', actions: 'announceUpdateFailed' },
-              },
-            },
-          },
-        },
+        creating: fillThenSave('createPlan', {
+          input: ({ body }) => body,
+          store: 'addPlan',
+          saved: 'announceCreated',
+          failed: 'announceCreateFailed',
+        }),
+        updating: fillThenSave('updatePlan', {
+          input: ({ context, body }) => ({ id: context.target?.id ?? '', body }),
+          store: 'replacePlan',
+          saved: 'announceUpdated',
+          failed: 'announceUpdateFailed',
+        }),
       },
     },
     confirmingDelete: {
