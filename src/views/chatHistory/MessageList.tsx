@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { isBotSender } from '../../machines/chatHistory/sessions';
 import { EmptyState, PanelLoading } from '../ui/Feedback';
 import { formatMessageTime } from '../ui/format';
+import { virtualItems, virtualRow, virtualScroller } from '../ui/virtualList';
 import { ChatHistoryContext } from './context';
 
 const ESTIMATED_ROW = 84;
@@ -19,23 +20,16 @@ const Box = styled.div`
 
 const Scroller = styled(Box)`
   display: block;
-  overflow-y: auto;
   contain: strict;
-  &:focus-visible { outline-offset: -2px; }
+  ${virtualScroller}
 `;
 
 const Items = styled.ol`
-  position: relative;
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${virtualItems}
 `;
 
 const Row = styled.li<{ $bot: boolean }>`
-  position: absolute;
-  top: 0;
-  left: 0;
-  width: 100%;
+  ${virtualRow}
   display: flex;
   flex-direction: column;
   align-items: ${({ $bot }) => ($bot ? 'flex-end' : 'flex-start')};

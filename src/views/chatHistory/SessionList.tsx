@@ -9,6 +9,7 @@ import { formatMessageTime } from '../ui/format';
 import { StarIcon } from '../ui/icons';
 import { Spinner } from '../ui/Spinner';
 import { useText } from '../ui/text';
+import { virtualRow, virtualScroller } from '../ui/virtualList';
 import { ChatHistoryContext } from './context';
 
 /** Rows have one fixed height (texts are clipped to one line), so 10,000 of them need no measuring. */
@@ -29,17 +30,13 @@ const Head = styled.div`
 const Listbox = styled.div`
   flex: 1;
   min-height: 0;
-  overflow-y: auto;
   position: relative;
   contain: strict;
-  &:focus-visible { outline-offset: -2px; }
+  ${virtualScroller}
 `;
 
 const Option = styled.div`
-  position: absolute;
-  top: 0;
-  left: 0;
-  width: 100%;
+  ${virtualRow}
   height: ${ROW_HEIGHT}px;
   display: grid;
   grid-template-columns: minmax(0, 1fr) auto;

@@ -7,6 +7,7 @@ import { type ActivityLogEntry, type ActivityType, isActivityType } from '../../
 import { EmptyState, Skeleton } from '../ui/Feedback';
 import { formatDateTime, formatTime } from '../ui/format';
 import { useText } from '../ui/text';
+import { virtualItems, virtualRow, virtualScroller } from '../ui/virtualList';
 
 /** The spec's four event kinds, in the user's language; entries of another kind show the server's text. */
 const KIND_TEXT: Record<ActivityType, ReturnType<typeof msg>> = {
@@ -29,24 +30,17 @@ const MAX_HEIGHT = 360;
 
 const Scroller = styled.div<{ $height: number }>`
   height: ${({ $height }) => $height}px;
-  overflow-y: auto;
   overscroll-behavior: contain;
   border-radius: ${({ theme }) => theme.radius.md};
-  &:focus-visible { outline-offset: -2px; }
+  ${virtualScroller}
 `;
 
 const List = styled.ul`
-  position: relative;
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${virtualItems}
 `;
 
 const Row = styled.li`
-  position: absolute;
-  top: 0;
-  left: 0;
-  width: 100%;
+  ${virtualRow}
   display: grid;
   grid-template-columns: 52px 10px 1fr;
   gap: ${({ theme }) => theme.space(3)};
