@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
-import { PlanStatus } from '../../api/schemas/membership';
+import { type MembershipPlan, PlanStatus } from '../../api/schemas/membership';
 import { PLAN_CURRENCY } from '../../machines/constants';
 import type { planAdminMachine } from '../../machines/planAdmin/planAdmin.machine';
 import { Button } from '../ui/Button';
@@ -51,6 +52,16 @@ export function PlanTable({ admin }: { admin: AdminRef }) {
   const locale = i18n.locale;
   const limit = useFormatLimit();
   const money = (value: number) => formatMoney(value, PLAN_CURRENCY, locale);
+  // The right-aligned columns: a heading and a cell each, so the two cannot drift apart.
+  const figures: { key: string; head: ReactNode; cell: (plan: MembershipPlan) => ReactNode }[] = [
+    { key: 'level', head: <Trans>Level</Trans>, cell: (p) => p.level },
+    { key: 'monthly', head: <Trans>Monthly price</Trans>, cell: (p) => money(p.monthlyPrice) },
+    { key: 'yearly', head: <Trans>Yearly price</Trans>, cell: (p) => money(p.yearlyPrice) },
+    { key: 'instances', head: <Trans>Instances</Trans>, cell: (p) => limit(p.instanceLimit) },
+    { key: 'chatbots', head: <Trans>Chatbots</Trans>, cell: (p) => limit(p.chatbotLimit) },
+    { key: 'tokens', head: <Trans>Tokens per month</Trans>, cell: (p) => limit(p.monthlyTokenLimit) },
+    { key: 'files', head: <Trans>Knowledge files</Trans>, cell: (p) => limit(p.knowledgeBaseFileLimit) },
+  ];
 
   if (plans.length === 0) {
     return (
@@ -71,27 +82,11 @@ export function PlanTable({ admin }: { admin: AdminRef }) {
             <th scope="col">
               <Trans>Name</Trans>
             </th>
-            <th scope="col" className="num">
-              <Trans>Level</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Monthly price</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Yearly price</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Instances</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Chatbots</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Tokens per month</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Knowledge files</Trans>
-            </th>
+            {figures.map((f) => (
+              <th key={f.key} scope="col" className="num">
+                {f.head}
+              </th>
+            ))}
             <th scope="col">
               <Trans>Status</Trans>
             </th>
@@ -108,13 +103,11 @@ export function PlanTable({ admin }: { admin: AdminRef }) {
             return (
               <tr key={plan.id}>
                 <th scope="row">{name}</th>
-                <td className="num">{plan.level}</td>
-                <td className="num">{money(plan.monthlyPrice)}</td>
-                <td className="num">{money(plan.yearlyPrice)}</td>
-                <td className="num">{limit(plan.instanceLimit)}</td>
-                <td className="num">{limit(plan.chatbotLimit)}</td>
-                <td className="num">{limit(plan.monthlyTokenLimit)}</td>
-                <td className="num">{limit(plan.knowledgeBaseFileLimit)}</td>
+                {figures.map((f) => (
+                  <td key={f.key} className="num">
+                    {f.cell(plan)}
+                  </td>
+                ))}
                 <td>
                   {plan.status === PlanStatus.active ? (
                     <Badge $tone="success">
