@@ -26,7 +26,8 @@ const SPACE_STEPS = [0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 5, 6, 8, 10, 12, 20] as con
 export type SpaceStep = (typeof SPACE_STEPS)[number];
 
 const SCALES = {
-  radius: { sm: '6px', md: '10px', lg: '14px', pill: '999px' },
+  /** mark: the brand mark's square. */
+  radius: { sm: '6px', md: '10px', lg: '14px', pill: '999px', mark: '9px' },
   fontSize: { xs: '12px', sm: '13px', md: '14px', lg: '16px', xl: '20px', xxl: '26px', display: '34px' },
   fontWeight: { regular: '400', medium: '500', bold: '650' },
   fontFamily: {
