@@ -116,54 +116,32 @@ const SalesLink = styled.a`
 
 function PlanFeatures({ plan }: { plan: MembershipPlan }) {
   const f = useBillingFormat();
+  const limits = [
+    { key: 'instances', label: <Trans>WhatsApp numbers</Trans>, limit: plan.instanceLimit },
+    { key: 'chatbots', label: <Trans>Chatbots</Trans>, limit: plan.chatbotLimit },
+    { key: 'tokens', label: <Trans>Tokens per month</Trans>, limit: plan.monthlyTokenLimit },
+    { key: 'sessions', label: <Trans>Chat sessions</Trans>, limit: plan.totalChatSessionLimit },
+    { key: 'files', label: <Trans>Knowledge files</Trans>, limit: plan.knowledgeBaseFileLimit },
+  ];
+  // Included features are listed only when the plan has them.
+  const included = [
+    { key: 'prompts', label: <Trans>Custom prompts</Trans>, has: plan.hasCustomPrompt },
+    { key: 'advanced', label: <Trans>Advanced features</Trans>, has: plan.hasAdvancedFeatures },
+  ].filter((feature) => feature.has);
   return (
     <Features>
-      <li>
-        <span>
-          <Trans>WhatsApp numbers</Trans>
-        </span>
-        <span>{f.limit(plan.instanceLimit)}</span>
-      </li>
-      <li>
-        <span>
-          <Trans>Chatbots</Trans>
-        </span>
-        <span>{f.limit(plan.chatbotLimit)}</span>
-      </li>
-      <li>
-        <span>
-          <Trans>Tokens per month</Trans>
-        </span>
-        <span>{f.limit(plan.monthlyTokenLimit)}</span>
-      </li>
-      <li>
-        <span>
-          <Trans>Chat sessions</Trans>
-        </span>
-        <span>{f.limit(plan.totalChatSessionLimit)}</span>
-      </li>
-      <li>
-        <span>
-          <Trans>Knowledge files</Trans>
-        </span>
-        <span>{f.limit(plan.knowledgeBaseFileLimit)}</span>
-      </li>
-      {plan.hasCustomPrompt && (
-        <li>
-          <span>
-            <Trans>Custom prompts</Trans>
-          </span>
+      {limits.map((l) => (
+        <li key={l.key}>
+          <span>{l.label}</span>
+          <span>{f.limit(l.limit)}</span>
+        </li>
+      ))}
+      {included.map((feature) => (
+        <li key={feature.key}>
+          <span>{feature.label}</span>
           <CheckIcon size={16} />
         </li>
-      )}
-      {plan.hasAdvancedFeatures && (
-        <li>
-          <span>
-            <Trans>Advanced features</Trans>
-          </span>
-          <CheckIcon size={16} />
-        </li>
-      )}
+      ))}
     </Features>
   );
 }
