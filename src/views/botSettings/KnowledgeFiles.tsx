@@ -80,6 +80,15 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.space(1)};
 `;
 
+function RemoveButton({ name, onRemove }: { name: string; onRemove: () => void }) {
+  const { t } = useLingui();
+  return (
+    <IconButton variant="ghost" size="sm" aria-label={t`Remove ${name}`} onClick={onRemove}>
+      <CloseIcon size={16} />
+    </IconButton>
+  );
+}
+
 function UploadRow({
   item,
   current,
@@ -119,14 +128,7 @@ function UploadRow({
             <span className="visually-hidden">{name}</span>
           </Button>
         )}
-        <IconButton
-          variant="ghost"
-          size="sm"
-          aria-label={t`Remove ${name}`}
-          onClick={() => uploads.send({ type: 'upload.removed', key: item.key })}
-        >
-          <CloseIcon size={16} />
-        </IconButton>
+        <RemoveButton name={name} onRemove={() => uploads.send({ type: 'upload.removed', key: item.key })} />
       </Actions>
     </Row>
   );
@@ -146,14 +148,10 @@ function FileRow({ file }: { file: KnowledgeFile }) {
         </Meta>
       </FileName>
       <Actions>
-        <IconButton
-          variant="ghost"
-          size="sm"
-          aria-label={t`Remove ${name}`}
-          onClick={() => actor.send({ type: 'knowledge.removed', id: file.knowledgeFileId })}
-        >
-          <CloseIcon size={16} />
-        </IconButton>
+        <RemoveButton
+          name={name}
+          onRemove={() => actor.send({ type: 'knowledge.removed', id: file.knowledgeFileId })}
+        />
       </Actions>
     </Row>
   );
