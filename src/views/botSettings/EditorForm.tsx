@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { hasUnsavedChanges } from '../../machines/botEditor/botEditor.machine';
 import type { BotField } from '../../machines/botEditor/botForm';
@@ -16,6 +16,12 @@ import { TestChatPanel } from './TestChatPanel';
 
 const TABS = ['basic', 'prompt', 'knowledge', 'test'] as const;
 type TabKey = (typeof TABS)[number];
+const PANELS: Record<TabKey, () => ReactNode> = {
+  basic: BasicPanel,
+  prompt: PromptPanel,
+  knowledge: KnowledgePanel,
+  test: TestChatPanel,
+};
 const tabId = (tab: TabKey) => `bot-settings-tab-${tab}`;
 
 /** Where each field lives, to take the user there when a save is refused because of it. */
@@ -120,18 +126,14 @@ export function EditorForm() {
               </Tab>
             ))}
           </TabList>
-          <TabPanel tabId={tabId('basic')}>
-            <BasicPanel />
-          </TabPanel>
-          <TabPanel tabId={tabId('prompt')}>
-            <PromptPanel />
-          </TabPanel>
-          <TabPanel tabId={tabId('knowledge')}>
-            <KnowledgePanel />
-          </TabPanel>
-          <TabPanel tabId={tabId('test')}>
-            <TestChatPanel />
-          </TabPanel>
+          {TABS.map((key) => {
+            const Panel = PANELS[key];
+            return (
+              <TabPanel key={key} tabId={tabId(key)}>
+                <Panel />
+              </TabPanel>
+            );
+          })}
         </TabProvider>
       </Tabs>
       <EditorFooter />
