@@ -4,15 +4,8 @@ import { INSTANCE_ONLINE, type Instance } from '../../api/schemas/instances';
 import type { ChatbotOption } from '../../machines/instances/instances.machine';
 import { Button } from '../ui/Button';
 import { formatDateTime, formatRelative } from '../ui/format';
+import { PlainList } from '../ui/PlainList';
 import { media } from '../ui/theme';
-
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
-`;
 
 const Item = styled.li`
   display: grid;
@@ -194,7 +187,7 @@ export function InstanceList({
 }: { instances: Instance[]; chatbots: ChatbotOption[] } & InstanceActions) {
   const names = new Map(chatbots.map((b) => [b.id, b.name]));
   return (
-    <List>
+    <PlainList $gap={3}>
       {instances.map((instance) => (
         <InstanceItem
           key={instance.id}
@@ -203,6 +196,6 @@ export function InstanceList({
           {...actions}
         />
       ))}
-    </List>
+    </PlainList>
   );
 }

@@ -13,6 +13,7 @@ import { Button, IconButton } from '../ui/Button';
 import { Muted } from '../ui/Card';
 import { formatFileSize } from '../ui/format';
 import { AlertIcon, CheckIcon, CloseIcon, RefreshIcon } from '../ui/icons';
+import { PlainList } from '../ui/PlainList';
 import { Spinner } from '../ui/Spinner';
 import { SpreadRow } from '../ui/SpreadRow';
 import { useText } from '../ui/text';
@@ -36,11 +37,7 @@ const Zone = styled.div<{ $over: boolean }>`
   strong { font-size: ${({ theme }) => theme.font.size.md}; }
 `;
 
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
+const List = styled(PlainList)`
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.md};
   > li + li { border-top: 1px solid ${({ theme }) => theme.color.border}; }

@@ -3,15 +3,8 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { BotIcon, ChatIcon, ChevronRightIcon, PhoneLinkIcon } from '../ui/icons';
+import { PlainList } from '../ui/PlainList';
 import { IconBubble } from './IconBubble';
-
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space(2)};
-`;
 
 const Action = styled(Link)`
   display: grid;
@@ -56,7 +49,7 @@ function QuickAction({
 
 export function QuickActions() {
   return (
-    <List>
+    <PlainList $gap={2}>
       <QuickAction
         href="/bind-whatsapp"
         icon={<PhoneLinkIcon />}
@@ -75,6 +68,6 @@ export function QuickActions() {
         title={<Trans>Chat history</Trans>}
         text={<Trans>Review conversations with your customers</Trans>}
       />
-    </List>
+    </PlainList>
   );
 }

@@ -16,6 +16,7 @@ import { Button } from '../ui/Button';
 import { Muted } from '../ui/Card';
 import { Badge, EmptyState, ErrorPanel, Skeleton } from '../ui/Feedback';
 import { CheckIcon, MailIcon } from '../ui/icons';
+import { PlainList } from '../ui/PlainList';
 import { useBillingFormat } from './useBillingFormat';
 
 /** Where Talk to sales writes to (a mail link: no form that pretends to send). */
@@ -30,11 +31,7 @@ const Section = styled.section`
   h2 { font-size: ${({ theme }) => theme.font.size.xl}; }
 `;
 
-const Grid = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
+const Grid = styled(PlainList)`
   grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
   gap: ${({ theme }) => theme.space(4)};
 `;
@@ -81,11 +78,7 @@ const CustomPrice = styled.p`
   font-weight: ${({ theme }) => theme.font.weight.bold};
 `;
 
-const Features = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
+const Features = styled(PlainList)`
   gap: ${({ theme }) => theme.space(1.5)};
   font-size: ${({ theme }) => theme.font.size.sm};
   li { display: flex; justify-content: space-between; align-items: baseline; gap: ${({ theme }) => theme.space(2)}; }
