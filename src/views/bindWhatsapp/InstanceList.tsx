@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { INSTANCE_ONLINE, type Instance } from '../../api/schemas/instances';
 import type { ChatbotOption } from '../../machines/instances/instances.machine';
 import { Button } from '../ui/Button';
+import { TitleRow } from '../ui/Cluster';
 import { formatDateTime, formatRelative } from '../ui/format';
 import { PlainList } from '../ui/PlainList';
 import { media } from '../ui/theme';
@@ -18,17 +19,6 @@ const Item = styled.li`
   background: ${({ theme }) => theme.color.surface};
   @media ${media.below('md')} {
     grid-template-columns: minmax(0, 1fr);
-  }
-`;
-
-const Title = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
-  h2 {
-    font-size: ${({ theme }) => theme.font.size.lg};
-    overflow-wrap: anywhere;
   }
 `;
 
@@ -101,10 +91,10 @@ function InstanceItem({
   return (
     <Item>
       <div>
-        <Title>
+        <TitleRow>
           <h2>{name}</h2>
           <Status $online={online}>{online ? <Trans>Online</Trans> : <Trans>Offline</Trans>}</Status>
-        </Title>
+        </TitleRow>
         <Facts>
           <div>
             <dt>

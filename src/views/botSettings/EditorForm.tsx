@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { hasUnsavedChanges } from '../../machines/botEditor/botEditor.machine';
 import type { BotField } from '../../machines/botEditor/botForm';
 import { Card } from '../ui/Card';
+import { TitleRow } from '../ui/Cluster';
 import { Badge } from '../ui/Feedback';
 import { Tab, TabList, TabPanel, TabProvider } from '../ui/Tabs';
 import { media } from '../ui/theme';
@@ -38,16 +39,8 @@ const Frame = styled(Card)`
   display: grid;
 `;
 
-const Head = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+const Head = styled(TitleRow)`
   padding: ${({ theme }) => theme.space(5)} ${({ theme }) => theme.space(5)} ${({ theme }) => theme.space(2)};
-  h2 {
-    font-size: ${({ theme }) => theme.font.size.lg};
-    overflow-wrap: anywhere;
-  }
   @media ${media.below('mobile')} {
     padding: ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(2)};
   }

@@ -11,11 +11,11 @@ import type {
 import { Alert } from '../ui/Alert';
 import { Button, IconButton } from '../ui/Button';
 import { Muted } from '../ui/Card';
+import { SpreadRow } from '../ui/Cluster';
 import { formatFileSize } from '../ui/format';
 import { AlertIcon, CheckIcon, CloseIcon, RefreshIcon } from '../ui/icons';
 import { PlainList } from '../ui/PlainList';
 import { Spinner } from '../ui/Spinner';
-import { SpreadRow } from '../ui/SpreadRow';
 import { useText } from '../ui/text';
 import { useEditor, useEditorActor } from './editorContext';
 

@@ -9,10 +9,10 @@ import { useFlow } from '../../machines/useFlow';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Muted } from '../ui/Card';
+import { Cluster, SpreadRow } from '../ui/Cluster';
 import { EmptyState } from '../ui/Feedback';
 import { Label } from '../ui/Field';
 import { RefreshIcon } from '../ui/icons';
-import { SpreadRow } from '../ui/SpreadRow';
 import { useText } from '../ui/text';
 import { useEditor } from './editorContext';
 
@@ -70,13 +70,6 @@ const Typing = styled.div`
   }
   i:nth-child(2) { animation-delay: 0.2s; }
   i:nth-child(3) { animation-delay: 0.4s; }
-`;
-
-const Failure = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
 `;
 
 const Composer = styled.form`
@@ -161,7 +154,7 @@ function TestChat({ botId, botName }: { botId: string; botName: string }) {
         )}
         {error && (
           <Alert>
-            <Failure>
+            <Cluster>
               <span>
                 {t`The bot could not answer.`} {text(error)}
               </span>
@@ -169,7 +162,7 @@ function TestChat({ botId, botName }: { botId: string; botName: string }) {
                 <RefreshIcon size={14} />
                 {t`Retry`}
               </Button>
-            </Failure>
+            </Cluster>
           </Alert>
         )}
       </Log>

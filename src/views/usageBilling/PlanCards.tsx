@@ -14,6 +14,7 @@ import {
 } from '../../machines/planChange/planChange.machine';
 import { Button } from '../ui/Button';
 import { Muted } from '../ui/Card';
+import { Cluster } from '../ui/Cluster';
 import { Badge, EmptyState, ErrorPanel, Skeleton } from '../ui/Feedback';
 import { CheckIcon, MailIcon } from '../ui/icons';
 import { PlainList } from '../ui/PlainList';
@@ -60,13 +61,6 @@ const Tile = styled.li<{ $standing: PlanStanding | 'enterprise' }>`
             box-shadow: none;
           `
         : ''}
-`;
-
-const Head = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
 `;
 
 const Price = styled.p`
@@ -162,7 +156,7 @@ function PlanCard({
 
   return (
     <Tile $standing={standing} aria-labelledby={headingId} data-standing={standing}>
-      <Head>
+      <Cluster>
         <h3 id={headingId}>{name}</h3>
         {popular && (
           <Badge $tone="primary">
@@ -174,7 +168,7 @@ function PlanCard({
             <Trans>Current plan</Trans>
           </Badge>
         )}
-      </Head>
+      </Cluster>
       <Price>
         <Trans>
           <strong>{monthly}</strong> / month
@@ -221,11 +215,11 @@ function EnterpriseCard() {
   const subject = encodeURIComponent(t`Enterprise plan`);
   return (
     <Tile $standing="enterprise" aria-labelledby={headingId}>
-      <Head>
+      <Cluster>
         <h3 id={headingId}>
           <Trans>Enterprise</Trans>
         </h3>
-      </Head>
+      </Cluster>
       <CustomPrice>
         <Trans>Custom pricing</Trans>
       </CustomPrice>

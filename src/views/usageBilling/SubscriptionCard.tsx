@@ -6,11 +6,11 @@ import type { billingMachine } from '../../machines/billing/billing.machine';
 import { tokenQuota } from '../../machines/billing/quota';
 import { Button } from '../ui/Button';
 import { Card, CardTitle, Muted } from '../ui/Card';
+import { SpreadRow } from '../ui/Cluster';
 import { Skeleton } from '../ui/Feedback';
 import { RefreshIcon } from '../ui/icons';
 import { Meter } from '../ui/Meter';
 import { Spinner } from '../ui/Spinner';
-import { SpreadRow } from '../ui/SpreadRow';
 import { useBillingFormat } from './useBillingFormat';
 
 export const Facts = styled.dl`
