@@ -6,7 +6,7 @@ import type { instanceConnectionMachine } from '../../machines/instanceConnectio
 import type { ChatbotOption } from '../../machines/instances/instances.machine';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
-import { DialogFooter, FormFooter, Modal } from '../ui/Dialog';
+import { DialogFooter, DialogForm, FormFooter, Modal } from '../ui/Dialog';
 import { useText } from '../ui/text';
 import { media } from '../ui/theme';
 import type { ChatbotsStatus } from './ChatbotSelect';
@@ -85,14 +85,7 @@ export function ConnectionDialog({
           </DialogFooter>
         </>
       ) : (
-        <form
-          noValidate
-          aria-busy={saving}
-          onSubmit={(e) => {
-            e.preventDefault();
-            send({ type: 'instance.confirmed' });
-          }}
-        >
+        <DialogForm busy={saving} onSubmit={() => send({ type: 'instance.confirmed' })}>
           <Column>
             <Body>
               <Column>
@@ -129,7 +122,7 @@ export function ConnectionDialog({
               {saving ? <Trans>Creating…</Trans> : <Trans>Confirm</Trans>}
             </FormFooter>
           </Column>
-        </form>
+        </DialogForm>
       )}
     </Modal>
   );

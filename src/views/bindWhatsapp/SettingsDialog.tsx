@@ -4,14 +4,14 @@ import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { instancesMachine } from '../../machines/instances/instances.machine';
 import { Alert } from '../ui/Alert';
-import { FormFooter, Modal } from '../ui/Dialog';
+import { DialogForm, FormFooter, Modal } from '../ui/Dialog';
 import { useText } from '../ui/text';
 import type { ChatbotsStatus } from './ChatbotSelect';
 import { InstanceFields } from './InstanceFields';
 
 export type InstancesActor = ActorRefFrom<typeof instancesMachine>;
 
-const Form = styled.form`
+const Form = styled(DialogForm)`
   display: grid;
   gap: ${({ theme }) => theme.space(4)};
 `;
@@ -45,14 +45,7 @@ export function SettingsDialog({
       description={<Trans>Rename {current} or change the chatbot that answers on it.</Trans>}
       width={480}
     >
-      <Form
-        noValidate
-        aria-busy={saving}
-        onSubmit={(e) => {
-          e.preventDefault();
-          page.send({ type: 'settings.saved' });
-        }}
-      >
+      <Form busy={saving} onSubmit={() => page.send({ type: 'settings.saved' })}>
         <InstanceFields
           name={name}
           chatbotId={chatbotId}

@@ -8,7 +8,7 @@ import type { planAdminMachine } from '../../machines/planAdmin/planAdmin.machin
 import type { NumberField, PlanDraft } from '../../machines/planAdmin/planDraft';
 import { Alert } from '../ui/Alert';
 import { Checkbox } from '../ui/Controls';
-import { FormFooter, Modal } from '../ui/Dialog';
+import { DialogForm, FormFooter, Modal } from '../ui/Dialog';
 import { SelectField, TextAreaField, TextField } from '../ui/Field';
 import { media } from '../ui/theme';
 
@@ -67,14 +67,7 @@ export function PlanForm({ admin }: { admin: AdminRef }) {
       title={updating ? t`Edit plan` : t`Create plan`}
       width={640}
     >
-      <form
-        noValidate
-        aria-busy={saving}
-        onSubmit={(e) => {
-          e.preventDefault();
-          admin.send({ type: 'form.submitted' });
-        }}
-      >
+      <DialogForm busy={saving} onSubmit={() => admin.send({ type: 'form.submitted' })}>
         <Fields>
           <TextField
             label={<Trans>Name</Trans>}
@@ -164,7 +157,7 @@ export function PlanForm({ admin }: { admin: AdminRef }) {
         >
           {updating ? <Trans>Save changes</Trans> : <Trans>Create plan</Trans>}
         </FormFooter>
-      </form>
+      </DialogForm>
     </Modal>
   );
 }

@@ -52,6 +52,36 @@ export const DialogFooter = styled.div`
   gap: ${({ theme }) => theme.space(2)};
 `;
 
+/**
+ * A dialog's form. The machine checks what was typed, not the browser (noValidate); submitting sends the
+ * form's event instead of loading a page; it is busy while saving.
+ */
+export function DialogForm({
+  busy,
+  onSubmit,
+  className,
+  children,
+}: {
+  busy: boolean;
+  onSubmit: () => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      noValidate
+      aria-busy={busy}
+      className={className}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
 /** A dialog form's Cancel and its submit button, which spins while the form is busy. */
 export function FormFooter({
   busy,
