@@ -1,13 +1,5 @@
-import {
-  createContext,
-  type ReactNode,
-  use,
-  useCallback,
-  useLayoutEffect,
-  useMemo,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { createContext, type ReactNode, use, useCallback, useLayoutEffect, useMemo, useState } from 'react';
+import { useMediaQuery } from './media';
 
 export type ThemePreference = 'light' | 'dark' | 'system';
 export const THEME_PREFERENCES: ThemePreference[] = ['light', 'dark', 'system'];
@@ -24,19 +16,6 @@ function readPreference(): ThemePreference {
   }
 }
 
-/** Follows the device's dark preference live. */
-function usePrefersDark(): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      const query = globalThis.matchMedia?.(DARK_QUERY);
-      query?.addEventListener('change', onChange);
-      return () => query?.removeEventListener('change', onChange);
-    },
-    () => globalThis.matchMedia?.(DARK_QUERY).matches ?? false,
-    () => false,
-  );
-}
-
 interface ThemeMode {
   preference: ThemePreference;
   mode: 'light' | 'dark';
@@ -47,7 +26,8 @@ const ThemeModeContext = createContext<ThemeMode | null>(null);
 
 export function ThemeModeProvider({ children }: { children: ReactNode }) {
   const [preference, setState] = useState(readPreference);
-  const prefersDark = usePrefersDark();
+  // The device's dark preference, followed live.
+  const prefersDark = useMediaQuery(DARK_QUERY);
   const mode = preference === 'system' ? (prefersDark ? 'dark' : 'light') : preference;
   const setPreference = useCallback((p: ThemePreference) => {
     try {
