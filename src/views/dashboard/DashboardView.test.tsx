@@ -7,6 +7,7 @@ import { DEMO_OWNER } from '../../../mocks/seed';
 import { call, only, reshaped, withMockServer } from '../../../mocks/testing';
 import { renderApp, warmUp } from '../../../tests/render';
 import { SPEC_ACTIVITY_FIELDS, SPEC_COMPARISON_FIELDS, SPEC_COUNT_FIELDS } from '../../../tests/specFields';
+import type { Comparison } from '../../api/schemas/dashboard';
 import { comparisonText } from '../../machines/dashboard/comparison';
 
 withMockServer();
@@ -19,6 +20,18 @@ const owner = { token: DEMO_OWNER.token };
 /** The card whose heading is `name`. */
 const card = async (name: string) =>
   (await screen.findByRole('heading', { level: 2, name })).closest('section') as HTMLElement;
+/** The card `name` shows the count the server sent. */
+const showsCount = async (name: string, body: { count: number }) => {
+  const box = await card(name);
+  await waitFor(() => expect(within(box).getByText(String(body.count))).toBeInTheDocument());
+};
+/** The card `name` shows today's figure and its comparison to yesterday, as the server sent them. */
+const showsComparison = async (name: string, body: Comparison) => {
+  const box = await card(name);
+  await waitFor(() =>
+    expect(box).toHaveTextContent(`${body.countsOfToday}${comparisonText(body)} from yesterday`),
+  );
+};
 
 describe('dashboard', () => {
   it("shows the owner's figures as the server counts them, with the comparison to yesterday", async () => {
@@ -31,24 +44,10 @@ describe('dashboard', () => {
     await renderApp('/', { as: 'owner' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
 
-    const instancesCard = await card('Active bound instances');
-    await waitFor(() =>
-      expect(within(instancesCard).getByText(String(instances.body.count))).toBeInTheDocument(),
-    );
-    const messagesCard = await card("Today's conversations");
-    await waitFor(() =>
-      expect(messagesCard).toHaveTextContent(
-        `${messages.body.countsOfToday}${comparisonText(messages.body)} from yesterday`,
-      ),
-    );
-    const botsCard = await card('Active bots');
-    await waitFor(() => expect(within(botsCard).getByText(String(bots.body.count))).toBeInTheDocument());
-    const usersCard = await card('WhatsApp users');
-    await waitFor(() =>
-      expect(usersCard).toHaveTextContent(
-        `${users.body.countsOfToday}${comparisonText(users.body)} from yesterday`,
-      ),
-    );
+    await showsCount('Active bound instances', instances.body);
+    await showsComparison("Today's conversations", messages.body);
+    await showsCount('Active bots', bots.body);
+    await showsComparison('WhatsApp users', users.body);
   });
 
   it('lists the last 24 hours of activity with HH:mm and a text per kind', async () => {
@@ -97,24 +96,10 @@ describe('dashboard', () => {
       reshaped('get', '/activity-log/list', entries),
     );
     await renderApp('/', { as: 'owner' });
-    const instancesCard = await card('Active bound instances');
-    await waitFor(() =>
-      expect(within(instancesCard).getByText(String(instances.body.count))).toBeInTheDocument(),
-    );
-    const botsCard = await card('Active bots');
-    await waitFor(() => expect(within(botsCard).getByText(String(bots.body.count))).toBeInTheDocument());
-    const messagesCard = await card("Today's conversations");
-    await waitFor(() =>
-      expect(messagesCard).toHaveTextContent(
-        `${messages.body.countsOfToday}${comparisonText(messages.body)} from yesterday`,
-      ),
-    );
-    const usersCard = await card('WhatsApp users');
-    await waitFor(() =>
-      expect(usersCard).toHaveTextContent(
-        `${users.body.countsOfToday}${comparisonText(users.body)} from yesterday`,
-      ),
-    );
+    await showsCount('Active bound instances', instances.body);
+    await showsCount('Active bots', bots.body);
+    await showsComparison("Today's conversations", messages.body);
+    await showsComparison('WhatsApp users', users.body);
     // Without a known kind an entry shows the server's description, at its HH:mm.
     const list = await screen.findByRole('region', { name: 'Recent activity entries' });
     const items = await within(list).findAllByRole('listitem');
