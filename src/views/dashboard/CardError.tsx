@@ -1,8 +1,7 @@
-import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button } from '../ui/Button';
-import { AlertIcon, RefreshIcon } from '../ui/icons';
+import { RetryButton } from '../ui/Feedback';
+import { AlertIcon } from '../ui/icons';
 
 const Box = styled.div`
   display: grid;
@@ -31,10 +30,7 @@ export function CardError({
         <strong>{what}</strong>
       </p>
       <span>{message}</span>
-      <Button size="sm" onClick={onRetry}>
-        <RefreshIcon size={16} />
-        <Trans>Retry</Trans>
-      </Button>
+      <RetryButton onRetry={onRetry} />
     </Box>
   );
 }

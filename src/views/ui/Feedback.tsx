@@ -34,6 +34,16 @@ export function EmptyState({
   );
 }
 
+/** Retry, with its icon; a spinner while the retry runs. */
+export function RetryButton({ onRetry, retrying = false }: { onRetry: () => void; retrying?: boolean }) {
+  return (
+    <Button size="sm" onClick={onRetry} disabled={retrying}>
+      {retrying ? <Spinner /> : <RefreshIcon size={16} />}
+      <Trans>Retry</Trans>
+    </Button>
+  );
+}
+
 const ErrorBox = styled(Centered)`
   > svg { color: ${({ theme }) => theme.color.danger}; }
 `;
@@ -55,12 +65,7 @@ export function ErrorPanel({
       <AlertIcon size={22} />
       <strong>{title}</strong>
       {message && <p>{message}</p>}
-      {onRetry && (
-        <Button size="sm" onClick={onRetry} disabled={retrying}>
-          {retrying ? <Spinner /> : <RefreshIcon size={16} />}
-          <Trans>Retry</Trans>
-        </Button>
-      )}
+      {onRetry && <RetryButton onRetry={onRetry} retrying={retrying} />}
     </ErrorBox>
   );
 }

@@ -7,8 +7,7 @@ import { tokenQuota } from '../../machines/billing/quota';
 import { Button } from '../ui/Button';
 import { Card, CardTitle, Muted } from '../ui/Card';
 import { SpreadRow } from '../ui/Cluster';
-import { Skeleton } from '../ui/Feedback';
-import { RefreshIcon } from '../ui/icons';
+import { RetryButton, Skeleton } from '../ui/Feedback';
 import { Meter } from '../ui/Meter';
 import { Spinner } from '../ui/Spinner';
 import { useBillingFormat } from './useBillingFormat';
@@ -119,10 +118,7 @@ export function SubscriptionCard({ billing }: { billing: BillingRef }) {
           <Muted role="alert">
             <Trans>Token details could not be loaded.</Trans>
           </Muted>
-          <Button size="sm" onClick={() => billing.send({ type: 'tokens.retry' })}>
-            <RefreshIcon size={16} />
-            <Trans>Retry</Trans>
-          </Button>
+          <RetryButton onRetry={() => billing.send({ type: 'tokens.retry' })} />
         </SpreadRow>
       )}
     </Body>
