@@ -1,6 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { flowInspector } from '../machines/inspection';
-import { ToastsContext } from '../views/ui/appActors';
+import { useToasts } from '../views/ui/appActors';
 import { type DemoSlots, DemoSlotsContext } from '../views/ui/demoSlots';
 import { Toaster } from '../views/ui/Toaster';
 import { AppChrome, AppState } from './providers';
@@ -21,7 +21,7 @@ const never = () => () => {};
 const zero = () => 0;
 
 function Toasts() {
-  const toasts = ToastsContext.useSelector((s) => s.context.toasts);
+  const toasts = useToasts((s) => s.context.toasts);
   return <Toaster toasts={toasts} />;
 }
 

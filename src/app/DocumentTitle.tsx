@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { isAdmin } from '../machines/session/session.machine';
-import { SessionContext } from '../views/ui/appActors';
+import { useSession } from '../views/ui/appActors';
 import { pageTitle } from '../views/ui/text';
 import { NOT_FOUND, routeFor } from './routeTable';
 
@@ -14,7 +14,7 @@ export function DocumentTitle() {
   const { i18n } = useLingui();
   const [path] = useLocation();
   // While the user loads, an admin's page keeps its title rather than flashing "not found".
-  const admin = SessionContext.useSelector((s) => isAdmin(s.context) || s.hasTag('loadingUser'));
+  const admin = useSession((s) => isAdmin(s.context) || s.hasTag('loadingUser'));
   const [message, setMessage] = useState('');
   const first = useRef(true);
   const route = routeFor(path);

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { Link, useLocation } from 'wouter';
 import { isAdmin } from '../machines/session/session.machine';
-import { SessionContext } from '../views/ui/appActors';
+import { useSession, useSessionActor } from '../views/ui/appActors';
 import { Brand } from '../views/ui/Brand';
 import { ChevronLeftIcon, ChevronRightIcon, LogoutIcon } from '../views/ui/icons';
 import { NAV_ICONS } from '../views/ui/navIcons';
@@ -110,8 +110,8 @@ export function SidebarContent({
 }) {
   const { t, i18n } = useLingui();
   const [path, navigate] = useLocation();
-  const session = SessionContext.useActorRef();
-  const admin = SessionContext.useSelector((s) => isAdmin(s.context));
+  const session = useSessionActor();
+  const admin = useSession((s) => isAdmin(s.context));
   const items = navRoutes(admin);
 
   return (

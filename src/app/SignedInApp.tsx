@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { isAdmin } from '../machines/session/session.machine';
-import { SessionContext } from '../views/ui/appActors';
+import { useSession } from '../views/ui/appActors';
 import { PageLoading } from '../views/ui/PageLoading';
 import { withStyledTheme } from '../views/ui/StyledTheme';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -17,8 +17,8 @@ const SCREENS = ROUTES.filter((route) => route.shell).map((route) => ({ route, S
 const NotFoundView = lazyScreen({ ...NOT_FOUND, texts: 'screens' });
 
 function ShellRoutes() {
-  const admin = SessionContext.useSelector((s) => isAdmin(s.context));
-  const loadingUser = SessionContext.useSelector((s) => s.hasTag('loadingUser'));
+  const admin = useSession((s) => isAdmin(s.context));
+  const loadingUser = useSession((s) => s.hasTag('loadingUser'));
   return (
     <Suspense fallback={<PageLoading />}>
       <Switch>

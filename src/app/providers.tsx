@@ -1,29 +1,42 @@
 import { I18nProvider } from '@lingui/react';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import { configureClient } from '../api/client';
 import { readUserInfo } from '../api/storage';
 import { i18n } from '../i18n/i18n';
+import { appMachine } from '../machines/root/app.machine';
 import { sessionMachine } from '../machines/session/session.machine';
+import { linkAppSystem, SYSTEM_IDS, unlinkAppSystem } from '../machines/system';
 import { connectToasts } from '../machines/toasts/notify';
 import { toastsMachine } from '../machines/toasts/toasts.machine';
-import { flowOptions, useRegisterFlow } from '../machines/useFlow';
-import { SessionContext, ToastsContext } from '../views/ui/appActors';
+import { flowOptions, useChildFlow } from '../machines/useFlow';
+import { AppActorContext } from '../views/ui/appActors';
 import { currentLocation, loginPathFor } from '../views/ui/location';
 import { ThemeModeProvider } from '../views/ui/themeMode';
+import { openAddress, updateQuery } from './browser';
 
-/** The session with what only the app can do: navigate, and reload the page. */
-const sessionLogic = sessionMachine.provide({
+/** The root app actor with what only the browser can do, injected once here. */
+const appLogic = appMachine.provide({
   actions: {
-    goToLogin: () => navigate('/login'),
-    reloadPage: () => globalThis.location.reload(),
+    navigate: (_, { to, replace }) => navigate(to, { replace }),
+    open: (_, { url }) => openAddress(url),
+    reload: () => globalThis.location.reload(),
+    updateQuery: (_, { set }) => updateQuery(set),
   },
 });
 
-/** Wires the API client and the toast notifier to the root actors. */
+/**
+ * Wires the screens' flows, the API client and the start-up toasts (a language that could not load) to the
+ * root app actor.
+ */
 function Bridges() {
-  const session = SessionContext.useActorRef();
-  const toasts = ToastsContext.useActorRef();
+  const app = AppActorContext.useActorRef();
+  // Linked while rendering, before the screens below render: a flow resolves what it sends to as it
+  // computes its first state, when it is created. Unlinked when this root goes (a QA jump remounts it).
+  linkAppSystem(app.system);
+  useEffect(() => () => unlinkAppSystem(app.system), [app]);
+  const session = useChildFlow(app, SYSTEM_IDS.session, sessionMachine);
+  const toasts = useChildFlow(app, SYSTEM_IDS.toasts, toastsMachine);
   useEffect(() => {
     configureClient({
       currentLocation,
@@ -32,12 +45,9 @@ function Bridges() {
         navigate(loginPathFor(returnTo), { replace: true });
       },
     });
-    // Deferred: a machine raises toasts from inside its own actions, and the queue must not start actors there.
     connectToasts((toast) => queueMicrotask(() => toasts.send({ type: 'toast.add', toast })));
     return () => connectToasts(null);
   }, [session, toasts]);
-  useRegisterFlow('session', session, sessionMachine);
-  useRegisterFlow('toasts', toasts, toastsMachine);
   return null;
 }
 
@@ -50,17 +60,16 @@ export function AppChrome({ children }: { children: ReactNode }) {
   );
 }
 
-/** The long-lived flows: toasts and the session (restorable to a state by the QA tools). */
+/** The app's actor system: its root owns the session and the toasts (restorable to a state by the QA tools). */
 export function AppState({ children }: { children: ReactNode }) {
+  const [input] = useState(() => ({ user: readUserInfo() }));
   return (
-    <ToastsContext.Provider options={flowOptions('toasts')}>
-      <SessionContext.Provider
-        logic={sessionLogic}
-        options={{ input: { user: readUserInfo() }, ...flowOptions('session') }}
-      >
-        <Bridges />
-        {children}
-      </SessionContext.Provider>
-    </ToastsContext.Provider>
+    <AppActorContext.Provider
+      logic={appLogic}
+      options={{ input, id: 'app', systemId: SYSTEM_IDS.app, ...flowOptions('app', appLogic, input) }}
+    >
+      <Bridges />
+      {children}
+    </AppActorContext.Provider>
   );
 }

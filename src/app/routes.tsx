@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
-import { SessionContext } from '../views/ui/appActors';
+import { useSession } from '../views/ui/appActors';
 import { currentLocation, loginPathFor } from '../views/ui/location';
 import { PageLoading } from '../views/ui/PageLoading';
 import { DocumentTitle } from './DocumentTitle';
@@ -17,7 +17,7 @@ const PAGES = ROUTES.filter((route) => !route.shell).map((route) => ({ route, Sc
 
 /** Protected routes: signed-out visitors go to /login with the way back. */
 function RequireSession({ children }: { children: ReactNode }) {
-  const signedOut = SessionContext.useSelector((s) => s.hasTag('signedOut'));
+  const signedOut = useSession((s) => s.hasTag('signedOut'));
   if (signedOut) return <Redirect to={loginPathFor(currentLocation())} replace />;
   return children;
 }

@@ -6,8 +6,11 @@ import type { AnyActorRef, AnyStateMachine, InspectionEvent, Snapshot } from 'xs
  */
 export interface FlowInspector {
   register(id: string, actor: AnyActorRef, logic: AnyStateMachine): () => void;
-  inspector(id: string): (event: InspectionEvent) => void;
+  /** The inspector of the whole app system, installed at its root. */
+  inspector(): (event: InspectionEvent) => void;
   pendingRestore(id: string): Snapshot<unknown> | undefined;
+  /** Whether any flow waits for a restored snapshot. */
+  restoring(): boolean;
   restored(id: string, snapshot: Snapshot<unknown>): void;
   /** Bumped by a jump so the screens remount and pick up restored snapshots. */
   generation(): number;

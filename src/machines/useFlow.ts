@@ -1,26 +1,74 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import type { ActorOptions, AnyActorRef, AnyStateMachine, SnapshotFrom } from 'xstate';
-import { flowInspector } from './inspection';
+import {
+  type ActorOptions,
+  type ActorRefFrom,
+  type AnyActorRef,
+  type AnyStateMachine,
+  createActor,
+  type InputFrom,
+  type SnapshotFrom,
+} from 'xstate';
+import { type FlowInspector, flowInspector } from './inspection';
 
 /**
- * useActorRef for a named flow: the same actor, plus (where a flow inspector is installed: the demo's QA tools)
- * registration, a transition timeline, and starting from a snapshot the QA tools restore.
+ * useActorRef for a named flow of a screen: React starts and stops it with the screen, and it reaches the
+ * session, the toasts and the app by systemId (machines/system.ts). Where a flow inspector is installed (the
+ * demo's QA tools) it is also registered, and may start from a restored snapshot.
  */
 export function useFlow<T extends AnyStateMachine>(id: string, logic: T, options: ActorOptions<T> = {}) {
-  const actor = useActorRef(logic, { ...options, ...flowOptions<T>(id) } as never);
+  const actor = useActorRef(logic, { ...options, id, ...flowOptions<T>(id, logic, options.input) } as never);
   useRegisterFlow(id, actor, logic);
   return actor;
 }
 
-/** The actor options useFlow adds, for actors created elsewhere (createActorContext providers). */
-export function flowOptions<T extends AnyStateMachine>(id: string): Partial<ActorOptions<T>> {
+/**
+ * A flow a screen machine runs as its child (invoked under the flow's id): found through the screen's actor,
+ * and registered with the QA tools like any flow.
+ */
+export function useChildFlow<T extends AnyStateMachine>(
+  parent: AnyActorRef,
+  id: string,
+  logic: T,
+): ActorRefFrom<T> {
+  const child = useSelector(parent, (s) => s.children[id]) as ActorRefFrom<T> | undefined;
+  if (!child) throw new Error(`The screen runs no flow "${id}"`);
+  useRegisterFlow(id, child, logic);
+  return child;
+}
+
+/**
+ * What the QA tools add to a flow's options: its own restored snapshot, or, for a machine running flows as
+ * children, its initial snapshot with the restored ones of those children.
+ */
+export function flowOptions<T extends AnyStateMachine>(
+  id: string,
+  logic?: T,
+  input?: InputFrom<T>,
+): Partial<ActorOptions<T>> {
   const qa = flowInspector();
-  const restored = qa?.pendingRestore(id);
+  if (!qa) return {};
+  const restored = qa.pendingRestore(id) ?? (logic && withRestoredChildren(qa, logic, input));
   return {
     ...(restored ? { snapshot: restored as SnapshotFrom<T> } : {}),
-    ...(qa ? { inspect: qa.inspector(id) } : {}),
+    inspect: qa.inspector(),
   };
+}
+
+interface PersistedChildren {
+  children?: Record<string, { snapshot: unknown }>;
+}
+
+function withRestoredChildren(qa: FlowInspector, logic: AnyStateMachine, input: unknown) {
+  if (!qa.restoring()) return undefined;
+  const initial = createActor(logic, { input } as never).getPersistedSnapshot() as PersistedChildren;
+  const children = Object.entries(initial.children ?? {});
+  if (!children.some(([childId]) => qa.pendingRestore(childId))) return undefined;
+  for (const [childId, child] of children) {
+    const restored = qa.pendingRestore(childId);
+    if (restored) child.snapshot = restored;
+  }
+  return initial as SnapshotFrom<AnyStateMachine>;
 }
 
 /** Registers a flow's live actor with the QA tools (and marks a restored snapshot as used). */

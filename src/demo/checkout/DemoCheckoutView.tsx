@@ -2,11 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import { navigate } from 'wouter/use-browser-location';
 import { ScheduleType } from '../../api/schemas/payments';
 import { useFlowMachine } from '../../machines/useFlow';
 import { Alert } from '../../views/ui/Alert';
-import { SessionContext } from '../../views/ui/appActors';
+import { useSession } from '../../views/ui/appActors';
 import { Button } from '../../views/ui/Button';
 import { Card, Muted } from '../../views/ui/Card';
 import { PanelLoading } from '../../views/ui/Feedback';
@@ -96,20 +95,12 @@ const Single = styled(Card)`
   a { justify-self: start; }
 `;
 
-const logic = demoCheckoutMachine.provide({
-  actions: {
-    returnPaid: (_, { sessionId: id }) =>
-      navigate(`/payment-success?sessionId=${encodeURIComponent(id)}`, { replace: true }),
-    returnCancelled: () => navigate('/usage-billing', { replace: true }),
-  },
-});
-
 /** Demo only: a checkout page that looks like a payment provider's, and returns like one. */
 function DemoCheckoutViewRoot() {
   const { i18n } = useLingui();
-  const email = SessionContext.useSelector((s) => s.context.user?.email ?? '');
+  const email = useSession((s) => s.context.user?.email ?? '');
   const [sessionId] = useState(() => new URLSearchParams(location.search).get('session_id'));
-  const [snap, send] = useFlowMachine('demoCheckout', logic, { input: { sessionId } });
+  const [snap, send] = useFlowMachine('demoCheckout', demoCheckoutMachine, { input: { sessionId } });
 
   const checkout = snap.context.checkout;
   const busy = snap.hasTag('busy');

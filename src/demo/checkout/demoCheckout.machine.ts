@@ -5,6 +5,7 @@ import {
   completeCheckout,
   getCheckout,
 } from '../../../mocks/handlers/payments';
+import { askApp } from '../../machines/system';
 
 /*
  * The demo's stand-in for the payment provider's checkout. It lives beside its page, not under
@@ -46,10 +47,14 @@ export const demoCheckoutMachine = setup({
   },
   actions: {
     keepSummary: assign({ checkout: ({ event, context }) => summaryOf(event) ?? context.checkout }),
-    /** Injected by the page: back to the app the way the provider's success URL would. */
-    returnPaid: (_, _params: { sessionId: string }) => {},
-    /** Injected by the page: back to the app the way the provider's cancel URL would. */
-    returnCancelled: () => {},
+    /** Back to the app the way the provider's success URL would. */
+    returnPaid: askApp((_, params: { sessionId: string }) => ({
+      type: 'app.navigate',
+      to: `/payment-success?sessionId=${encodeURIComponent(params.sessionId)}`,
+      replace: true,
+    })),
+    /** Back to the app the way the provider's cancel URL would. */
+    returnCancelled: askApp({ type: 'app.navigate', to: '/usage-billing', replace: true }),
   },
 }).createMachine({
   id: 'demoCheckout',

@@ -56,18 +56,19 @@ export const qaRuntime = {
     };
   },
 
-  inspector(id: string) {
+  inspector() {
     return (event: InspectionEvent) => {
-      // Only the flow's own transitions, not those of the actors it invokes.
-      const sessionId = (event.actorRef as { sessionId?: string }).sessionId;
-      if (event.type === '@xstate.snapshot' && sessionId === event.rootId) {
-        const snapshot = event.snapshot as { value?: unknown };
-        timeline = [
-          ...timeline.slice(-(TIMELINE_LIMIT - 1)),
-          { flow: id, at: Date.now(), event: event.event, state: snapshot.value },
-        ];
-        changed();
-      }
+      if (event.type !== '@xstate.snapshot') return;
+      // A flow is a machine actor named as its machine (useFlow, and screen machines invoking flows by id);
+      // the actors a flow runs (calls, timers, toasts) are not.
+      const actor = event.actorRef as { id?: string; logic?: { id?: string } };
+      if (!actor.id || actor.id !== actor.logic?.id) return;
+      const snapshot = event.snapshot as { value?: unknown };
+      timeline = [
+        ...timeline.slice(-(TIMELINE_LIMIT - 1)),
+        { flow: actor.id, at: Date.now(), event: event.event, state: snapshot.value },
+      ];
+      changed();
     };
   },
 
@@ -78,6 +79,7 @@ export const qaRuntime = {
   pendingRestore(id: string): Snapshot<unknown> | undefined {
     return pendingRestore.get(id);
   },
+  restoring: () => pendingRestore.size > 0,
   restored(id: string, snapshot: Snapshot<unknown>) {
     if (pendingRestore.get(id) === snapshot) pendingRestore.delete(id);
   },

@@ -10,6 +10,7 @@ import {
 } from '../../api/schemas/membership';
 import { describeError } from '../errors';
 import { fromRequest } from '../request';
+import { askApp } from '../system';
 import { notify } from '../toasts/notify';
 import { paymentUrl } from './links';
 
@@ -92,8 +93,8 @@ export const billingMachine = setup({
       checkoutSessionId: ({ event, context }) =>
         event.type === 'subscription.sessionKnown' ? event.sessionId : context.checkoutSessionId,
     }),
-    /** Injected by the view: open the provider's subscription management page. */
-    openManagement: (_, _params: { url: string }) => {},
+    /** The provider's subscription management page (an address the machine checked). */
+    openManagement: askApp((_, params: { url: string }) => ({ type: 'app.open', url: params.url })),
   },
 }).createMachine({
   id: 'billing',

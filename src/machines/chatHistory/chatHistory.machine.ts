@@ -13,6 +13,7 @@ import {
 import { i18n } from '../../i18n/i18n';
 import { SEARCH_DEBOUNCE_MS } from '../constants';
 import { describeError } from '../errors';
+import { askApp } from '../system';
 import { notify } from '../toasts/notify';
 import { downloadFile } from './download';
 import {
@@ -233,8 +234,14 @@ export const chatHistoryMachine = setup({
     logExportError: ({ event }) => {
       if (event.type === 'export.failed') console.error('Export failed', event.error);
     },
-    /** Injected by the view: keeps the search and filter in the address bar. */
-    syncQuery: () => {},
+    /** Keeps the search and filter in the address bar (a copied address opens the same list). */
+    syncQuery: askApp(({ context }) => ({
+      type: 'app.updateQuery',
+      set: {
+        phone: context.phone.trim() || null,
+        filter: context.filter === SessionFilter.all ? null : String(context.filter),
+      },
+    })),
   },
 }).createMachine({
   id: 'chatHistory',

@@ -6,6 +6,7 @@ import { QR_MAX_POLL_FAILURES, QR_MAX_POLLS_WITHOUT_SCAN, QR_POLL_INTERVAL_MS } 
 import { describeError } from '../errors';
 import { type CreateFailure, describeCreateFailure, instanceMessages } from '../instances/messages';
 import { fromRequest } from '../request';
+import { tellParent } from '../system';
 import { notify } from '../toasts/notify';
 
 export interface ConnectionContext {
@@ -84,10 +85,10 @@ export const instanceConnectionMachine = setup({
   actions: {
     reset: assign(initialContext),
     restartCode: assign({ polls: 0, failures: 0, pollError: null }),
-    /** Injected by the page: the list has a new (waiting) instance. */
-    instanceCreated: () => {},
-    /** Injected by the page: the instance was named and linked to a chatbot. */
-    instanceSaved: () => {},
+    /** The page's list (the instances machine runs this one) has a new, waiting instance: it reloads. */
+    instanceCreated: tellParent({ type: 'list.reload' }),
+    /** The instance was named and linked to a chatbot: the list reloads. */
+    instanceSaved: tellParent({ type: 'list.reload' }),
     toastCreateFailed: ({ context }) =>
       notify({
         variant: 'error',

@@ -205,6 +205,12 @@ const noTarget = (s: Snap) =>
   expect(s.context).toMatchObject({ target: null, draftName: '', draftChatbotId: '', settingsError: null });
 
 describeStateViews(instancesModel, {
+  // Adding an instance runs beside the page all along, in its closed dialog until opened.
+  '*': {
+    runs: {
+      instanceConnection: (child: { value: unknown }) => expect(child.value).toBe('closed'),
+    },
+  },
   list: { enabled: ['list.reload'] },
   'list.loading': {
     tags: ['listLoading'],

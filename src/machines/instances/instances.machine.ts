@@ -5,6 +5,7 @@ import { listInstances, logoutInstance, updateInstance } from '../../api/instanc
 import type { Chatbot } from '../../api/schemas/chatbots';
 import type { Instance, InstanceUpdateBody } from '../../api/schemas/instances';
 import { describeError } from '../errors';
+import { instanceConnectionMachine } from '../instanceConnection/instanceConnection.machine';
 import { fromRequest } from '../request';
 import { notify } from '../toasts/notify';
 import { instanceMessages } from './messages';
@@ -52,6 +53,7 @@ export const instancesMachine = setup({
     input: {} as { userId: string },
   },
   actors: {
+    instanceConnection: instanceConnectionMachine,
     loadInstances: fromRequest<Instance[]>(({ signal }) => listInstances(signal)),
     loadChatbots: fromRequest<ChatbotOption[], { userId: string }>(async ({ input, signal }) =>
       (await listUserChatbots(input.userId, signal)).map(({ id, name }) => ({ id, name })),
@@ -95,6 +97,9 @@ export const instancesMachine = setup({
     draftChatbotId: '',
     settingsError: null,
   }),
+  // Adding an instance (and resuming one) runs beside the page for as long as it is open; what it creates or
+  // saves reloads the list (it sends list.reload).
+  invoke: { id: 'instanceConnection', src: 'instanceConnection' },
   type: 'parallel',
   states: {
     list: {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
+import { startInAppSystem } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import type { UserInfo } from '../../api/schemas/auth';
 import { LOGIN_REDIRECT_DELAY_MS } from '../constants';
@@ -28,7 +29,7 @@ function start(
       },
       actions: { notifySignedIn, redirect },
     }),
-    { clock },
+    { clock, input: { redirectTo: '/dashboard' } },
   ).start();
   const settle = () => new Promise((r) => setTimeout(r, 0));
   return { actor, clock, notifySignedIn, redirect, sendSpy, signInSpy, settle };
@@ -87,6 +88,29 @@ describe('login', () => {
     clock.increment(1);
     expect(redirect).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  it('tells the session who signed in, then asks the app to go to the target in place of /login', async () => {
+    const clock = new SimulatedClock();
+    const { actor, received } = startInAppSystem(
+      loginMachine.provide({
+        actors: {
+          sendCode: fromPromise(async (): Promise<unknown> => ({})),
+          signIn: fromPromise(async () => user),
+        },
+      }),
+      { clock, input: { redirectTo: '/chat-history?phone=1' } },
+    );
+    actor.send({ type: 'email.changed', value: 'a@b.test' });
+    actor.send({ type: 'code.sendRequested' });
+    await new Promise((r) => setTimeout(r, 0));
+    actor.send({ type: 'code.changed', value: '123456' });
+    actor.send({ type: 'login.submitted' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(received.session).toEqual([{ type: 'session.signedIn', user }]);
+    expect(received.app).toEqual([]);
+    clock.increment(LOGIN_REDIRECT_DELAY_MS);
+    expect(received.app).toEqual([{ type: 'app.navigate', to: '/chat-history?phone=1', replace: true }]);
   });
 
   it('keeps the code and shows the spec text when the code is wrong', async () => {

@@ -7,6 +7,7 @@ import { ErrorCodes } from '../../api/errorCodes';
 import type { UserInfo } from '../../api/schemas/auth';
 import { writeUserInfo } from '../../api/storage';
 import { LOGIN_REDIRECT_DELAY_MS } from '../constants';
+import { askApp, SYSTEM_IDS, sendToSystem } from '../system';
 import { describeLoginFailure, loginMessages, refusedWith } from './messages';
 
 export interface LoginContext {
@@ -16,6 +17,8 @@ export interface LoginContext {
   sendCount: number;
   error: MessageDescriptor | null;
   user: UserInfo | null;
+  /** Where to go once signed in: a same-origin path the app already checked (safeRedirect). */
+  redirectTo: string;
 }
 
 export type LoginEvent =
@@ -38,7 +41,11 @@ export async function signIn(
 }
 
 export const loginMachine = setup({
-  types: { context: {} as LoginContext, events: {} as LoginEvent },
+  types: {
+    context: {} as LoginContext,
+    events: {} as LoginEvent,
+    input: {} as { redirectTo?: string } | undefined,
+  },
   actors: {
     sendCode: fromPromise<unknown, { email: string }>(({ input, signal }) => sendCode(input.email, signal)),
     signIn: fromPromise<UserInfo, { email: string; code: string }>(({ input, signal }) =>
@@ -58,13 +65,23 @@ export const loginMachine = setup({
     setEmail: assign({ email: ({ event }) => (event.type === 'email.changed' ? event.value : '') }),
     setCode: assign({ code: ({ event }) => (event.type === 'code.changed' ? event.value : '') }),
     clearError: assign({ error: null }),
-    /** Injected by the app: tells the session, then (after the delay) navigates to the target. */
-    notifySignedIn: () => {},
-    redirect: () => {},
+    /** Tells the session; after the delay, redirect goes to the target. */
+    notifySignedIn: sendToSystem(SYSTEM_IDS.session, ({ context }) => ({
+      type: 'session.signedIn',
+      user: context.user,
+    })),
+    redirect: askApp(({ context }) => ({ type: 'app.navigate', to: context.redirectTo, replace: true })),
   },
 }).createMachine({
   id: 'login',
-  context: { email: '', code: '', sendCount: 0, error: null, user: null },
+  context: ({ input }) => ({
+    email: '',
+    code: '',
+    sendCount: 0,
+    error: null,
+    user: null,
+    redirectTo: input?.redirectTo ?? '/',
+  }),
   initial: 'emailEntry',
   on: {
     'email.changed': { actions: 'setEmail' },

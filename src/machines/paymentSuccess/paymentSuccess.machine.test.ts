@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, type SnapshotFrom, waitFor } from 'xstate';
 import { describeStateViews } from '../../../tests/stateViews';
 import type { PaymentSessionDetails } from '../../api/schemas/payments';
+import { readCheckoutSession } from '../billing/links';
 import { paymentSuccessMachine, paymentSuccessMessages } from './paymentSuccess.machine';
 import { paymentSuccessModel, sampleDetails } from './paymentSuccess.model';
 
@@ -25,6 +26,17 @@ function start(
 }
 
 describe('payment success', () => {
+  it("remembers the paid session as the signed-in user's, once its details loaded", async () => {
+    const actor = createActor(
+      paymentSuccessMachine.provide({ actors: { loadDetails: fromPromise(async () => details) } }),
+      { input: { sessionId: ' cs_paid ', userId: 'user-7' } },
+    ).start();
+    expect(readCheckoutSession('user-7')).toBeNull();
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(readCheckoutSession('user-7')).toBe('cs_paid');
+    expect(readCheckoutSession('user-8')).toBeNull();
+  });
+
   it.each([null, '', '  '])('needs a sessionId (%j): the load-failed card, no call', (sessionId) => {
     const { actor, loadSpy } = start(sessionId);
     expect(actor.getSnapshot().value).toBe('missing');
@@ -71,6 +83,7 @@ describeStateViews(paymentSuccessModel, {
     shows: (s: Snap) =>
       expect(s.context).toEqual({
         sessionId: null,
+        userId: null,
         details: null,
         error: paymentSuccessMessages.missingSession,
       }),
@@ -88,7 +101,12 @@ describeStateViews(paymentSuccessModel, {
   },
   ready: {
     shows: (s: Snap) =>
-      expect(s.context).toEqual({ sessionId: paidSession, details: sampleDetails, error: null }),
+      expect(s.context).toEqual({
+        sessionId: paidSession,
+        userId: null,
+        details: sampleDetails,
+        error: null,
+      }),
   },
   failed: {
     tags: ['loadFailed'],
@@ -96,6 +114,7 @@ describeStateViews(paymentSuccessModel, {
     shows: (s: Snap) =>
       expect(s.context).toEqual({
         sessionId: paidSession,
+        userId: null,
         details: null,
         error: paymentSuccessMessages.fetchFailed,
       }),

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { assign, setup } from 'xstate';
 import { getPaymentSession } from '../../api/payments';
 import type { PaymentSessionDetails } from '../../api/schemas/payments';
+import { rememberCheckoutSession } from '../billing/links';
 import { fromRequest } from '../request';
 
 export const paymentSuccessMessages = {
@@ -12,6 +13,8 @@ export const paymentSuccessMessages = {
 
 export interface PaymentSuccessContext {
   sessionId: string | null;
+  /** Whose paid session it is (remembered per user). */
+  userId: string | null;
   details: PaymentSessionDetails | null;
   error: MessageDescriptor | null;
 }
@@ -23,7 +26,7 @@ export const paymentSuccessMachine = setup({
   types: {
     context: {} as PaymentSuccessContext,
     events: {} as PaymentSuccessEvent,
-    input: {} as { sessionId: string | null },
+    input: {} as { sessionId: string | null; userId?: string | null },
   },
   actors: {
     loadDetails: fromRequest<PaymentSessionDetails, { sessionId: string }>(({ input, signal }) =>
@@ -34,12 +37,18 @@ export const paymentSuccessMachine = setup({
     hasSessionId: ({ context }) => context.sessionId !== null,
   },
   actions: {
-    /** Injected by the view: remember the paid session (subscription management needs it). */
-    rememberSession: (_, _params: { sessionId: string }) => {},
+    /** Subscription management needs the paid session later. */
+    rememberSession: ({ context }, params: { sessionId: string }) =>
+      rememberCheckoutSession(context.userId, params.sessionId),
   },
 }).createMachine({
   id: 'paymentSuccess',
-  context: ({ input }) => ({ sessionId: input.sessionId?.trim() || null, details: null, error: null }),
+  context: ({ input }) => ({
+    sessionId: input.sessionId?.trim() || null,
+    userId: input.userId ?? null,
+    details: null,
+    error: null,
+  }),
   initial: 'checking',
   states: {
     checking: {

@@ -6,6 +6,7 @@ import { type CreatePaymentResult, ScheduleType, type ScheduleTypeCode } from '.
 import { paymentUrl } from '../billing/links';
 import { MEMBERSHIP_REFRESH_DELAY_MS, PLAN_UPDATE_RELOAD_DELAY_MS } from '../constants';
 import { fromRequest } from '../request';
+import { askApp, tellParent } from '../system';
 import { notify } from '../toasts/notify';
 
 /** What the plan rules need of the user's membership. */
@@ -113,16 +114,19 @@ export const planChangeMachine = setup({
         title: planChangeMessages.paymentFailed,
         description: planChangeMessages.paymentFailedDetail,
       }),
-    /** Injected by the view: go to the payment provider's checkout. */
-    redirect: (_, _params: { url: string }) => {},
-    /** Injected by the view: reload the page so everything shows the changed plan. */
-    reload: () => {},
-    /** Injected by the view: drop session_id from the address (history.replaceState). */
-    clearQuery: () => {},
-    /** Injected by the view: remember the paid session (for subscription management). */
-    rememberSession: (_, _params: { sessionId: string }) => {},
-    /** Injected by the view: fetch the membership again. */
-    refreshMembership: () => {},
+    /** To the payment provider's checkout. */
+    redirect: askApp((_, params: { url: string }) => ({ type: 'app.open', url: params.url })),
+    /** Everything on the page shows the changed plan. */
+    reload: askApp({ type: 'app.reload' }),
+    /** session_id leaves the address, so a reload does not announce the payment again. */
+    clearQuery: askApp({ type: 'app.updateQuery', set: { session_id: null } }),
+    /** The screen remembers the paid session (for subscription management) and tells the membership. */
+    rememberSession: tellParent((_, params: { sessionId: string }) => ({
+      type: 'checkout.returned',
+      sessionId: params.sessionId,
+    })),
+    /** The screen fetches the membership again. */
+    refreshMembership: tellParent({ type: 'plan.changed' }),
   },
 }).createMachine({
   id: 'planChange',

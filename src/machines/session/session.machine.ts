@@ -3,6 +3,7 @@ import { getCurrentUser } from '../../api/auth';
 import type { CurrentUser, UserInfo } from '../../api/schemas/auth';
 import { clearUserScopedStorage, onStoredUserChange, userIdOf } from '../../api/storage';
 import { CURRENT_USER_RETRY_DELAYS_MS } from '../constants';
+import { askApp } from '../system';
 
 export interface SessionContext {
   user: UserInfo | null;
@@ -58,10 +59,9 @@ export const sessionMachine = setup({
     forget: assign({ user: null, currentUser: null, userFailures: 0 }),
     countUserFailure: assign({ currentUser: null, userFailures: ({ context }) => context.userFailures + 1 }),
     clearStoredUser: () => clearUserScopedStorage(),
-    /** Injected by the app: go to /login after logout. */
-    goToLogin: () => {},
-    /** Injected by the app: start over as the user another tab signed in. */
-    reloadPage: () => {},
+    goToLogin: askApp({ type: 'app.navigate', to: '/login' }),
+    /** Start over as the user another tab signed in. */
+    reloadPage: askApp({ type: 'app.reload' }),
   },
 }).createMachine({
   id: 'session',

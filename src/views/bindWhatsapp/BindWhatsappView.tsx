@@ -1,11 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
 import { instanceConnectionMachine } from '../../machines/instanceConnection/instanceConnection.machine';
 import { instancesMachine } from '../../machines/instances/instances.machine';
 import { signedInUserId } from '../../machines/session/session.machine';
-import { useFlow } from '../../machines/useFlow';
-import { SessionContext } from '../ui/appActors';
+import { useChildFlow, useFlow } from '../../machines/useFlow';
+import { useSession } from '../ui/appActors';
 import { Button } from '../ui/Button';
 import { Card, PageHeader, PageSubtitle } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -34,20 +33,9 @@ const PlusIcon = () => (
 export function BindWhatsappView() {
   const text = useText();
   const { t } = useLingui();
-  const userId = SessionContext.useSelector((s) => signedInUserId(s.context) ?? '');
+  const userId = useSession((s) => signedInUserId(s.context) ?? '');
   const page = useFlow('instances', instancesMachine, { input: { userId } });
-  // The dialog tells the page when the list changed; closing it (or leaving the page) stops all it does.
-  const connectionLogic = useMemo(
-    () =>
-      instanceConnectionMachine.provide({
-        actions: {
-          instanceCreated: () => page.send({ type: 'list.reload' }),
-          instanceSaved: () => page.send({ type: 'list.reload' }),
-        },
-      }),
-    [page],
-  );
-  const connection = useFlow('instanceConnection', connectionLogic);
+  const connection = useChildFlow(page, 'instanceConnection', instanceConnectionMachine);
 
   const instances = useSelector(page, (s) => s.context.instances);
   const listLoading = useSelector(page, (s) => s.hasTag('listLoading'));

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { botEditorMachine } from '../../machines/botEditor/botEditor.machine';
 import { signedInUserId } from '../../machines/session/session.machine';
 import { useFlow } from '../../machines/useFlow';
-import { SessionContext } from '../ui/appActors';
+import { useSession } from '../ui/appActors';
 import { Card, PageHeader, PageSubtitle } from '../ui/Card';
 import { ErrorPanel, PanelLoading } from '../ui/Feedback';
 import { useText } from '../ui/text';
@@ -54,7 +54,7 @@ function EditorPanel() {
 }
 
 export function BotSettingsView() {
-  const userId = SessionContext.useSelector((s) => signedInUserId(s.context));
+  const userId = useSession((s) => signedInUserId(s.context));
   const actor = useFlow('botEditor', botEditorMachine, { input: { userId } });
   // The session may learn the user after the screen started (or lose it).
   useEffect(() => actor.send({ type: 'user.changed', userId }), [actor, userId]);

@@ -1,13 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMemo, useRef, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { SessionFilter } from '../../api/schemas/chatSessions';
 import { type ChatHistoryInput, chatHistoryMachine } from '../../machines/chatHistory/chatHistory.machine';
 import { toSessionFilter } from '../../machines/chatHistory/sessions';
-import { flowOptions, useRegisterFlow } from '../../machines/useFlow';
+import { useFlow } from '../../machines/useFlow';
 import { Card, PageHeader, PageSubtitle } from '../ui/Card';
 import { SelectField, TextField } from '../ui/Field';
-import { currentLocation } from '../ui/location';
 import { MOBILE_QUERY, useMediaQuery } from '../ui/media';
 import { Conversation } from './Conversation';
 import { ChatHistoryContext } from './context';
@@ -62,17 +61,6 @@ function readQuery(): ChatHistoryInput {
     phone: params.get('phone') ?? '',
     filter: toSessionFilter(params.get('filter') ?? SessionFilter.all),
   };
-}
-
-function writeQuery(phone: string, filter: number) {
-  const params = new URLSearchParams(location.search);
-  if (phone.trim()) params.set('phone', phone.trim());
-  else params.delete('phone');
-  if (filter !== SessionFilter.all) params.set('filter', String(filter));
-  else params.delete('filter');
-  const query = params.toString();
-  const next = `${location.pathname}${query ? `?${query}` : ''}${location.hash}`;
-  if (next !== currentLocation()) history.replaceState(history.state, '', next);
 }
 
 function SearchBar() {
@@ -148,14 +136,8 @@ function Screen() {
 }
 
 export function ChatHistoryView() {
-  const input = useRef(readQuery()).current;
-  const logic = useMemo(
-    () =>
-      chatHistoryMachine.provide({
-        actions: { syncQuery: ({ context }) => writeQuery(context.phone, context.filter) },
-      }),
-    [],
-  );
+  const [input] = useState(readQuery);
+  const actor = useFlow('chatHistory', chatHistoryMachine, { input });
   return (
     <>
       <PageHeader>
@@ -168,16 +150,9 @@ export function ChatHistoryView() {
           </PageSubtitle>
         </div>
       </PageHeader>
-      <ChatHistoryContext.Provider logic={logic} options={{ input, ...flowOptions('chatHistory') }}>
-        <RegisterFlow logic={logic} />
+      <ChatHistoryContext.Provider value={actor}>
         <Screen />
       </ChatHistoryContext.Provider>
     </>
   );
-}
-
-/** Lets the QA tools see and drive this screen's flow (demo builds). */
-function RegisterFlow({ logic }: { logic: typeof chatHistoryMachine }) {
-  useRegisterFlow('chatHistory', ChatHistoryContext.useActorRef(), logic);
-  return null;
 }

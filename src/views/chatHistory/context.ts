@@ -1,5 +1,5 @@
-import { createActorContext } from '@xstate/react';
-import { chatHistoryMachine } from '../../machines/chatHistory/chatHistory.machine';
+import type { chatHistoryMachine } from '../../machines/chatHistory/chatHistory.machine';
+import { createFlowContext } from '../ui/flowContext';
 
-/** The screen's one actor; the view provides it with the address-bar sync and its input. */
-export const ChatHistoryContext = createActorContext(chatHistoryMachine);
+/** The screen's one actor, for the parts of the screen below it. */
+export const ChatHistoryContext = createFlowContext<typeof chatHistoryMachine>('chat history');

@@ -1,13 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Suspense, useContext, useEffect, useMemo, useRef } from 'react';
 import { Redirect } from 'wouter';
-import { navigate } from 'wouter/use-browser-location';
 import { preloadAuthCalls } from '../../api/auth';
 import { loginMachine } from '../../machines/login/login.machine';
 import { safeRedirect } from '../../machines/session/redirect';
 import { useFlowMachine } from '../../machines/useFlow';
 import { Alert } from '../ui/Alert';
-import { SessionContext } from '../ui/appActors';
+import { useSession } from '../ui/appActors';
 import { Button } from '../ui/Button';
 import { DemoSlotsContext } from '../ui/demoSlots';
 import { TextField } from '../ui/Field';
@@ -22,8 +21,7 @@ export function LoginView() {
   const { LoginMailbox } = useContext(DemoSlotsContext);
   const { t } = useLingui();
   const text = useText();
-  const session = SessionContext.useActorRef();
-  const signedIn = SessionContext.useSelector((s) => s.hasTag('signedIn'));
+  const signedIn = useSession((s) => s.hasTag('signedIn'));
   // Only someone already signed in when arriving is sent away; a fresh sign-in waits for its own redirect.
   const signedInOnArrival = useRef(signedIn).current;
   // (No location when the page is prerendered at build time.)
@@ -32,19 +30,7 @@ export function LoginView() {
     [],
   );
 
-  const logic = useMemo(
-    () =>
-      loginMachine.provide({
-        actions: {
-          notifySignedIn: ({ context }) => {
-            if (context.user) session.send({ type: 'session.signedIn', user: context.user });
-          },
-          redirect: () => navigate(target, { replace: true }),
-        },
-      }),
-    [session, target],
-  );
-  const [snap, send] = useFlowMachine('login', logic);
+  const [snap, send] = useFlowMachine('login', loginMachine, { input: { redirectTo: target } });
   // The sign-in calls need their schemas; fetch them once the page is idle, not before it paints.
   useEffect(() => {
     const idle = globalThis.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1));

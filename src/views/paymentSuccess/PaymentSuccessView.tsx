@@ -1,13 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { PaidMembership, PaymentSessionDetails } from '../../api/schemas/payments';
-import { rememberCheckoutSession } from '../../machines/billing/links';
 import { paymentSuccessMachine } from '../../machines/paymentSuccess/paymentSuccess.machine';
 import { signedInUserId } from '../../machines/session/session.machine';
 import { useFlowMachine } from '../../machines/useFlow';
-import { SessionContext } from '../ui/appActors';
+import { useSession } from '../ui/appActors';
 import { Button } from '../ui/Button';
 import { Card, Muted } from '../ui/Card';
 import { PanelLoading } from '../ui/Feedback';
@@ -142,16 +141,11 @@ function PlanFacts({ plan }: { plan: PaidMembership }) {
 function PaymentSuccessViewRoot() {
   const { t } = useLingui();
   const text = useText();
-  const userId = SessionContext.useSelector((s) => signedInUserId(s.context));
+  const userId = useSession((s) => signedInUserId(s.context));
   const [sessionId] = useState(() => new URLSearchParams(location.search).get('sessionId'));
-  const logic = useMemo(
-    () =>
-      paymentSuccessMachine.provide({
-        actions: { rememberSession: (_, params) => rememberCheckoutSession(userId, params.sessionId) },
-      }),
-    [userId],
-  );
-  const [snap, send] = useFlowMachine('paymentSuccess', logic, { input: { sessionId } });
+  const [snap, send] = useFlowMachine('paymentSuccess', paymentSuccessMachine, {
+    input: { sessionId, userId },
+  });
   const { details, error } = snap.context;
   const failed = snap.hasTag('loadFailed');
 

@@ -1,10 +1,32 @@
-import { createActorContext } from '@xstate/react';
-import { sessionMachine } from '../../machines/session/session.machine';
-import { toastsMachine } from '../../machines/toasts/toasts.machine';
+import { createActorContext, useSelector } from '@xstate/react';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { appMachine } from '../../machines/root/app.machine';
+import type { sessionMachine } from '../../machines/session/session.machine';
+import { SYSTEM_IDS } from '../../machines/system';
+import type { toastsMachine } from '../../machines/toasts/toasts.machine';
 
 /**
- * The long-lived actors every screen may read: the session and the toast queue. The app root provides them
- * once (app/providers.tsx), with navigation and the page reload injected there.
+ * The root app actor (app/providers.tsx provides it once, with what only the browser can do). Screens read
+ * its two long-lived children, the session and the toast queue, through the hooks below.
  */
-export const SessionContext = createActorContext(sessionMachine);
-export const ToastsContext = createActorContext(toastsMachine);
+export const AppActorContext = createActorContext(appMachine);
+
+type SessionActor = ActorRefFrom<typeof sessionMachine>;
+type ToastsActor = ActorRefFrom<typeof toastsMachine>;
+
+function useAppChild<T>(id: string): T {
+  const child = AppActorContext.useSelector((s) => s.children[id as keyof typeof s.children]);
+  if (!child) throw new Error(`The app runs no actor "${id}"`);
+  return child as T;
+}
+
+export const useSessionActor = () => useAppChild<SessionActor>(SYSTEM_IDS.session);
+export const useToastsActor = () => useAppChild<ToastsActor>(SYSTEM_IDS.toasts);
+
+export function useSession<T>(selector: (snapshot: SnapshotFrom<typeof sessionMachine>) => T): T {
+  return useSelector(useSessionActor(), selector);
+}
+
+export function useToasts<T>(selector: (snapshot: SnapshotFrom<typeof toastsMachine>) => T): T {
+  return useSelector(useToastsActor(), selector);
+}

@@ -1,16 +1,15 @@
 import { Trans } from '@lingui/react/macro';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { billingMachine } from '../../machines/billing/billing.machine';
-import { readCheckoutSession, rememberCheckoutSession } from '../../machines/billing/links';
 import { planChangeMachine } from '../../machines/planChange/planChange.machine';
 import { signedInUserId } from '../../machines/session/session.machine';
 import { usageMachine } from '../../machines/usage/usage.machine';
-import { useFlow } from '../../machines/useFlow';
-import { SessionContext } from '../ui/appActors';
+import { usageBillingMachine } from '../../machines/usageBilling/usageBilling.machine';
+import { useChildFlow, useFlow } from '../../machines/useFlow';
+import { useSession } from '../ui/appActors';
 import { Muted, PageHeader } from '../ui/Card';
 import { MOBILE_QUERY } from '../ui/media';
-import { clearQuery, goTo, reloadPage, returnedSessionId } from './browser';
 import { CycleDialog } from './CycleDialog';
 import { PlanCards } from './PlanCards';
 import { SubscriptionCard } from './SubscriptionCard';
@@ -32,34 +31,13 @@ const TopGrid = styled.div`
 `;
 
 export function UsageBillingView() {
-  const userId = SessionContext.useSelector((s) => signedInUserId(s.context));
-  const [returnSessionId] = useState(returnedSessionId);
-
-  const billingLogic = useMemo(
-    () => billingMachine.provide({ actions: { openManagement: (_, { url }) => goTo(url) } }),
-    [],
-  );
-  const billing = useFlow('billing', billingLogic, {
-    input: { checkoutSessionId: readCheckoutSession(userId) },
-  });
-  const usage = useFlow('usage', usageMachine, { input: {} });
-  const planChangeLogic = useMemo(
-    () =>
-      planChangeMachine.provide({
-        actions: {
-          redirect: (_, { url }) => goTo(url),
-          reload: reloadPage,
-          clearQuery,
-          rememberSession: (_, { sessionId }) => {
-            rememberCheckoutSession(userId, sessionId);
-            billing.send({ type: 'subscription.sessionKnown', sessionId });
-          },
-          refreshMembership: () => billing.send({ type: 'membership.refresh' }),
-        },
-      }),
-    [billing, userId],
-  );
-  const planChange = useFlow('planChange', planChangeLogic, { input: { returnSessionId } });
+  const userId = useSession((s) => signedInUserId(s.context));
+  // session_id in the address: the payment provider sent the user back here.
+  const [returnSessionId] = useState(() => new URLSearchParams(location.search).get('session_id'));
+  const screen = useFlow('usageBilling', usageBillingMachine, { input: { userId, returnSessionId } });
+  const billing = useChildFlow(screen, 'billing', billingMachine);
+  const usage = useChildFlow(screen, 'usage', usageMachine);
+  const planChange = useChildFlow(screen, 'planChange', planChangeMachine);
 
   return (
     <>

@@ -1,0 +1,50 @@
+import { setup } from 'xstate';
+import type { UserInfo } from '../../api/schemas/auth';
+import { sessionMachine } from '../session/session.machine';
+import { type AppRequest, SYSTEM_IDS } from '../system';
+import { toastsMachine } from '../toasts/toasts.machine';
+
+/**
+ * The root of the app's actor system. It owns the session and the toast queue, both addressed by systemId,
+ * and carries out what flows ask of the app (AppRequest). The screens' flows run in its system, started with
+ * it as their parent (useFlow), so each reaches the session, the toasts and the app by systemId.
+ */
+export const appMachine = setup({
+  types: {
+    context: {} as { user: UserInfo | null },
+    /** The stored user info at start (read by the app, so the machines stay pure). */
+    input: {} as { user: UserInfo | null },
+    events: {} as AppRequest,
+  },
+  actors: { session: sessionMachine, toasts: toastsMachine },
+  actions: {
+    // Injected by the app, once: what only the browser can do.
+    navigate: (_, _params: { to: string; replace: boolean }) => {},
+    open: (_, _params: { url: string }) => {},
+    reload: () => {},
+    updateQuery: (_, _params: { set: Record<string, string | null> }) => {},
+  },
+}).createMachine({
+  id: 'app',
+  context: ({ input }) => ({ user: input.user }),
+  invoke: [
+    { id: SYSTEM_IDS.toasts, systemId: SYSTEM_IDS.toasts, src: 'toasts' },
+    {
+      id: SYSTEM_IDS.session,
+      systemId: SYSTEM_IDS.session,
+      src: 'session',
+      input: ({ context }) => ({ user: context.user }),
+    },
+  ],
+  on: {
+    'app.navigate': {
+      actions: {
+        type: 'navigate',
+        params: ({ event }) => ({ to: event.to, replace: event.replace ?? false }),
+      },
+    },
+    'app.open': { actions: { type: 'open', params: ({ event }) => ({ url: event.url }) } },
+    'app.reload': { actions: 'reload' },
+    'app.updateQuery': { actions: { type: 'updateQuery', params: ({ event }) => ({ set: event.set }) } },
+  },
+});

@@ -1,0 +1,106 @@
+import {
+  type ActorSystem,
+  type EventObject,
+  enqueueActions,
+  type MachineContext,
+  type ParameterizedObject,
+} from 'xstate';
+import type { ToastInput } from './toasts/toasts.machine';
+
+/** The long-lived actors of the app's system, by systemId: any flow running in the app may address them. */
+export const SYSTEM_IDS = { app: 'app', session: 'session', toasts: 'toasts' } as const;
+
+// biome-ignore lint/suspicious/noExplicitAny: any system, whatever actors it holds
+type AnyActorSystem = ActorSystem<any>;
+
+let appSystem: AnyActorSystem | null = null;
+
+/**
+ * The root app actor's system. A screen's flow is an actor of its own (React starts and stops it with the
+ * screen), so it finds the session, the toasts and the app here when its own system has none of them.
+ */
+export function linkAppSystem(system: AnyActorSystem): void {
+  appSystem = system;
+}
+
+export function unlinkAppSystem(system: AnyActorSystem): void {
+  if (appSystem === system) appSystem = null;
+}
+
+const systemActor = (own: AnyActorSystem, systemId: string) => own.get(systemId) ?? appSystem?.get(systemId);
+
+/** What a flow asks of the app that only the app can do: change the page, leave for another site, reload. */
+export type AppRequest =
+  /** An in-app path. */
+  | { type: 'app.navigate'; to: string; replace?: boolean }
+  /** An address already checked by the flow (http or https): the app's own pages open in place. */
+  | { type: 'app.open'; url: string }
+  | { type: 'app.reload' }
+  /** Query parameters to set (null removes one), without a new history entry or a page change. */
+  | { type: 'app.updateQuery'; set: Record<string, string | null> };
+
+type Make<TContext, TEvent, TParams, TOut> =
+  | TOut
+  | ((args: { context: TContext; event: TEvent }, params: TParams) => TOut);
+
+/**
+ * An action that sends an event to an actor of the app's system by its systemId. A flow running alone (its
+ * own tests, the QA tools' replay) has no such actor: then nothing is sent.
+ */
+export function sendToSystem<
+  TContext extends MachineContext,
+  TEvent extends EventObject,
+  TParams extends ParameterizedObject['params'] | undefined = undefined,
+>(systemId: string, event: Make<TContext, TEvent, TParams, EventObject>) {
+  // biome-ignore lint/suspicious/noExplicitAny: the action fits any machine's actors, actions, guards and delays
+  return enqueueActions<TContext, TEvent, TParams, TEvent, any, any, any, never, any>(
+    ({ system, enqueue, context, event: current }, params) => {
+      const target = systemActor(system, systemId);
+      if (!target) return;
+      enqueue.sendTo(
+        target,
+        typeof event === 'function' ? event({ context, event: current }, params) : event,
+      );
+    },
+  );
+}
+
+/** An action asking the app to do something (the root app actor carries it out). */
+export const askApp = <
+  TContext extends MachineContext,
+  TEvent extends EventObject,
+  TParams extends ParameterizedObject['params'] | undefined = undefined,
+>(
+  request: Make<TContext, TEvent, TParams, AppRequest>,
+) => sendToSystem<TContext, TEvent, TParams>(SYSTEM_IDS.app, request);
+
+/** An action raising a toast in the app's queue. */
+export const raiseToast = <
+  TContext extends MachineContext,
+  TEvent extends EventObject,
+  TParams extends ParameterizedObject['params'] | undefined = undefined,
+>(
+  toast: Make<TContext, TEvent, TParams, ToastInput>,
+) =>
+  sendToSystem<TContext, TEvent, TParams>(SYSTEM_IDS.toasts, (args, params) => ({
+    type: 'toast.add',
+    toast: typeof toast === 'function' ? toast(args, params) : toast,
+  }));
+
+/**
+ * An action telling the machine that runs this flow as its child (a screen's machine) something. A flow
+ * running alone has no such parent: then nothing is sent.
+ */
+export function tellParent<
+  TContext extends MachineContext,
+  TEvent extends EventObject,
+  TParams extends ParameterizedObject['params'] | undefined = undefined,
+>(event: Make<TContext, TEvent, TParams, EventObject>) {
+  // biome-ignore lint/suspicious/noExplicitAny: the action fits any machine's actors, actions, guards and delays
+  return enqueueActions<TContext, TEvent, TParams, TEvent, any, any, any, never, any>(
+    ({ self, enqueue, context, event: current }, params) => {
+      if (!self._parent) return;
+      enqueue.sendParent(typeof event === 'function' ? event({ context, event: current }, params) : event);
+    },
+  );
+}

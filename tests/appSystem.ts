@@ -1,0 +1,49 @@
+import {
+  type ActorOptions,
+  type AnyStateMachine,
+  createActor,
+  type EventObject,
+  fromCallback,
+  setup,
+} from 'xstate';
+import { SYSTEM_IDS } from '../src/machines/system';
+
+export interface AppSystemRecord {
+  /** What flows asked of the app (app.navigate, app.open, …). */
+  app: EventObject[];
+  session: EventObject[];
+  toasts: EventObject[];
+}
+
+/**
+ * Starts a flow inside a stand-in of the app's actor system: the app root, the session and the toast queue
+ * only record what they receive, so a test sees what the flow asked of them.
+ */
+export function startInAppSystem<T extends AnyStateMachine>(
+  logic: T,
+  { clock, ...options }: ActorOptions<T> = {} as never,
+) {
+  const received: AppSystemRecord = { app: [], session: [], toasts: [] };
+  const recorder = (into: EventObject[]) =>
+    fromCallback<EventObject>(({ receive }) => receive((event) => into.push(event)));
+  const root = createActor(
+    setup({
+      actors: { session: recorder(received.session), toasts: recorder(received.toasts) },
+    }).createMachine({
+      invoke: [
+        { id: SYSTEM_IDS.session, systemId: SYSTEM_IDS.session, src: 'session' },
+        { id: SYSTEM_IDS.toasts, systemId: SYSTEM_IDS.toasts, src: 'toasts' },
+      ],
+      on: {
+        '*': {
+          actions: ({ event }) => {
+            if (event.type.startsWith('app.')) received.app.push(event);
+          },
+        },
+      },
+    }),
+    { systemId: SYSTEM_IDS.app, clock },
+  ).start();
+  const actor = createActor(logic, { ...options, parent: root } as never).start();
+  return { actor, root, received };
+}
