@@ -6,7 +6,8 @@ import {
   fromCallback,
   setup,
 } from 'xstate';
-import { SYSTEM_IDS } from '../src/machines/system';
+import { linkAppSystem, SYSTEM_IDS, unlinkAppSystem } from '../src/machines/system';
+import type { ToastInput } from '../src/machines/toasts/toasts.machine';
 
 export interface AppSystemRecord {
   /** What flows asked of the app (app.navigate, app.open, …). */
@@ -46,4 +47,32 @@ export function startInAppSystem<T extends AnyStateMachine>(
   ).start();
   const actor = createActor(logic, { ...options, parent: root } as never).start();
   return { actor, root, received };
+}
+
+let stopRecording: (() => void) | null = null;
+
+/**
+ * For flows started alone in a test: links a stand-in app system whose toast queue hands each raised toast to
+ * `onToast` (in place of any earlier recorder).
+ */
+export function recordToasts(onToast: (toast: ToastInput) => void): void {
+  stopRecordingToasts();
+  const queue = createActor(
+    fromCallback<EventObject>(({ receive }) =>
+      receive((event) => {
+        if (event.type === 'toast.add') onToast((event as { toast: ToastInput } & EventObject).toast);
+      }),
+    ),
+    { systemId: SYSTEM_IDS.toasts },
+  ).start();
+  linkAppSystem(queue.system);
+  stopRecording = () => {
+    unlinkAppSystem(queue.system);
+    queue.stop();
+  };
+}
+
+export function stopRecordingToasts(): void {
+  stopRecording?.();
+  stopRecording = null;
 }

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { recordToasts, stopRecordingToasts } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import type { TokenRemaining } from '../../api/schemas/membership';
 import { samplePlan } from '../planChange/planChange.model';
-import { connectToasts } from '../toasts/notify';
 import type { ToastInput } from '../toasts/toasts.machine';
 import { billingMachine, billingMessages, customerPlans } from './billing.machine';
 import { billingModel, sampleMembership } from './billing.model';
@@ -20,7 +20,7 @@ const plans = [
 const membership = sampleMembership;
 const tokens: TokenRemaining = { remaining: 40_000, limit: 100_000 };
 
-afterEach(() => connectToasts(null));
+afterEach(() => stopRecordingToasts());
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
@@ -31,7 +31,7 @@ function start({
   checkoutSessionId = null as string | null,
 } = {}) {
   const toasts = vi.fn();
-  connectToasts(toasts);
+  recordToasts(toasts);
   const spies = {
     plans: vi.fn(loadPlans),
     membership: vi.fn(loadMembership),
@@ -211,7 +211,7 @@ describe('billing model views', () => {
   beforeEach(() => {
     toasts = [];
     opened = [];
-    connectToasts((t) => toasts.push(t));
+    recordToasts((t) => toasts.push(t));
     warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
   });
 

@@ -10,8 +10,7 @@ import {
 } from '../../api/schemas/membership';
 import { describeError } from '../errors';
 import { fromRequest } from '../request';
-import { askApp } from '../system';
-import { notify } from '../toasts/notify';
+import { askApp, raiseToast } from '../system';
 import { paymentUrl } from './links';
 
 export interface BillingContext {
@@ -77,18 +76,16 @@ export const billingMachine = setup({
     // Spec section 8: a failed membership fetch is only a console warning; the page goes on without it.
     warnMembership: ({ event }) =>
       console.warn('Could not load the membership', (event as { error?: unknown }).error),
-    announcePlansFailed: () =>
-      notify({
-        variant: 'destructive',
-        title: billingMessages.loadFailed,
-        description: billingMessages.plansFailed,
-      }),
-    announceManageFailed: ({ event }) =>
-      notify({
-        variant: 'destructive',
-        title: billingMessages.manageFailed,
-        description: 'error' in event ? describeError(event.error) : null,
-      }),
+    announcePlansFailed: raiseToast({
+      variant: 'destructive',
+      title: billingMessages.loadFailed,
+      description: billingMessages.plansFailed,
+    }),
+    announceManageFailed: raiseToast(({ event }) => ({
+      variant: 'destructive',
+      title: billingMessages.manageFailed,
+      description: 'error' in event ? describeError(event.error) : null,
+    })),
     rememberSessionId: assign({
       checkoutSessionId: ({ event, context }) =>
         event.type === 'subscription.sessionKnown' ? event.sessionId : context.checkoutSessionId,

@@ -1,11 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyActorRef, createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { recordToasts, stopRecordingToasts } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import type { Chatbot, ChatbotBody, KnowledgeBaseFile } from '../../api/schemas/chatbots';
 import { knowledgeUploadMachine } from '../knowledgeUpload/knowledgeUpload.machine';
 import { modelPaths, stateCoverage } from '../model';
-import { connectToasts } from '../toasts/notify';
 import type { ToastInput } from '../toasts/toasts.machine';
 import { botEditorMachine, hasUnsavedChanges, botEditorMessages as m } from './botEditor.machine';
 import { sampleBot as bot, botEditorModel, demoBots, sampleUpload as uploaded } from './botEditor.model';
@@ -30,9 +30,9 @@ interface Fakes {
 let toasts: ToastInput[] = [];
 beforeEach(() => {
   toasts = [];
-  connectToasts((t) => toasts.push(t));
+  recordToasts((t) => toasts.push(t));
 });
-afterEach(() => connectToasts(null));
+afterEach(() => stopRecordingToasts());
 
 function start(fakes: Fakes = {}) {
   let store = [...(fakes.bots ?? [])];

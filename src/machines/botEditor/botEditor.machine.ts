@@ -17,7 +17,7 @@ import {
   knowledgeUploadMachine,
 } from '../knowledgeUpload/knowledgeUpload.machine';
 import { fromRequest } from '../request';
-import { notify } from '../toasts/notify';
+import { raiseToast } from '../system';
 import {
   type BotExtras,
   type BotField,
@@ -302,8 +302,11 @@ export const botEditorMachine = setup({
       type: 'save.refused' as const,
       field: params.field,
     })),
-    toastRefused: (_, params: { message: MessageDescriptor }) =>
-      notify({ variant: 'error', title: m.saveFailed, description: params.message }),
+    toastRefused: raiseToast((_, params: { message: MessageDescriptor }) => ({
+      variant: 'error',
+      title: m.saveFailed,
+      description: params.message,
+    })),
     beginSave: assign({ submitted: ({ context }) => context.form, invalidField: null }),
     acceptSaved: assign(({ context }, params: { bot: Chatbot }) => {
       const saved = formFromBot(params.bot);
@@ -319,9 +322,12 @@ export const botEditorMachine = setup({
       };
     }),
     endSave: assign({ submitted: null }),
-    toastSaved: () => notify({ variant: 'success', title: m.saved }),
-    toastSaveFailed: (_, params: { error: unknown }) =>
-      notify({ variant: 'error', title: m.settingsFailed, description: describeError(params.error) }),
+    toastSaved: raiseToast({ variant: 'success', title: m.saved }),
+    toastSaveFailed: raiseToast((_, params: { error: unknown }) => ({
+      variant: 'error',
+      title: m.settingsFailed,
+      description: describeError(params.error),
+    })),
   },
 }).createMachine({
   id: 'botEditor',

@@ -2,6 +2,7 @@
 // The export downloads through an anchor, also under the mutation config (which runs in Node).
 import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
+import { recordToasts } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import {
   type ChatAnalysis,
@@ -13,7 +14,6 @@ import {
 import { activateLocale } from '../../i18n/i18n';
 import { SEARCH_DEBOUNCE_MS } from '../constants';
 import { modelPaths, stateCoverage } from '../model';
-import { connectToasts } from '../toasts/notify';
 import type { ToastInput } from '../toasts/toasts.machine';
 import { type ChatHistoryInput, chatHistoryMachine, chatHistoryMessages } from './chatHistory.machine';
 import {
@@ -48,7 +48,7 @@ function start(
   const logExportError = vi.fn();
   const syncQuery = vi.fn();
   const toasts: ToastInput[] = [];
-  connectToasts((t) => toasts.push(t));
+  recordToasts((t) => toasts.push(t));
   const actor = createActor(
     chatHistoryMachine.provide({
       actors: {

@@ -13,8 +13,7 @@ import {
 import { i18n } from '../../i18n/i18n';
 import { SEARCH_DEBOUNCE_MS } from '../constants';
 import { describeError } from '../errors';
-import { askApp } from '../system';
-import { notify } from '../toasts/notify';
+import { askApp, raiseToast } from '../system';
 import { downloadFile } from './download';
 import {
   buildExportFile,
@@ -186,12 +185,11 @@ export const chatHistoryMachine = setup({
       if (!pending) return {};
       return { pendingStar: null, ...patched(context, pending.id, { isStarred: !pending.isStarred }) };
     }),
-    notifyStarFailed: (_, params: { error: unknown }) =>
-      notify({
-        variant: 'error',
-        title: chatHistoryMessages.starFailed,
-        description: describeError(params.error),
-      }),
+    notifyStarFailed: raiseToast((_, params: { error: unknown }) => ({
+      variant: 'error',
+      title: chatHistoryMessages.starFailed,
+      description: describeError(params.error),
+    })),
     setAnalysis: assign(({ context }, params: { analysis: ChatAnalysis }) => {
       const id = context.selected?.id;
       return id ? { analysisError: null, ...patched(context, id, { analysis: params.analysis }) } : {};

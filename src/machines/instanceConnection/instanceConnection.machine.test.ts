@@ -1,12 +1,12 @@
 import { setupI18n } from '@lingui/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
+import { recordToasts, stopRecordingToasts } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import { ApiError } from '../../api/errors';
 import type { Instance, InstanceUpdateBody } from '../../api/schemas/instances';
 import { QR_MAX_POLL_FAILURES, QR_MAX_POLLS_WITHOUT_SCAN, QR_POLL_INTERVAL_MS } from '../constants';
 import { instanceMessages } from '../instances/messages';
-import { connectToasts } from '../toasts/notify';
 import type { ToastInput } from '../toasts/toasts.machine';
 import { instanceConnectionMachine } from './instanceConnection.machine';
 import { instanceConnectionModel, readyInstance, waitingInstance } from './instanceConnection.model';
@@ -57,7 +57,7 @@ function start({
   const instanceCreated = vi.fn();
   const instanceSaved = vi.fn();
   const toasts: ToastInput[] = [];
-  connectToasts((t) => toasts.push(t));
+  recordToasts((t) => toasts.push(t));
   const actor = createActor(
     instanceConnectionMachine.provide({
       actors: {
@@ -91,7 +91,7 @@ function start({
   };
 }
 
-afterEach(() => connectToasts(null));
+afterEach(() => stopRecordingToasts());
 
 describe('instance connection', () => {
   it('creates an instance, shows its code, polls every 5 s and stops once the phone is linked', async () => {

@@ -6,8 +6,7 @@ import { QR_MAX_POLL_FAILURES, QR_MAX_POLLS_WITHOUT_SCAN, QR_POLL_INTERVAL_MS } 
 import { describeError } from '../errors';
 import { type CreateFailure, describeCreateFailure, instanceMessages } from '../instances/messages';
 import { fromRequest } from '../request';
-import { tellParent } from '../system';
-import { notify } from '../toasts/notify';
+import { raiseToast, tellParent } from '../system';
 
 export interface ConnectionContext {
   /** The instance being connected: created by Add new instance, or an existing one being set up further. */
@@ -89,15 +88,17 @@ export const instanceConnectionMachine = setup({
     instanceCreated: tellParent({ type: 'list.reload' }),
     /** The instance was named and linked to a chatbot: the list reloads. */
     instanceSaved: tellParent({ type: 'list.reload' }),
-    toastCreateFailed: ({ context }) =>
-      notify({
-        variant: 'error',
-        title: instanceMessages.createFailed,
-        description: context.createError?.message ?? null,
-      }),
-    toastDetailFailed: ({ context }) =>
-      notify({ variant: 'error', title: instanceMessages.detailFailed, description: context.pollError }),
-    toastSaved: () => notify({ variant: 'success', title: instanceMessages.created }),
+    toastCreateFailed: raiseToast(({ context }) => ({
+      variant: 'error',
+      title: instanceMessages.createFailed,
+      description: context.createError?.message ?? null,
+    })),
+    toastDetailFailed: raiseToast(({ context }) => ({
+      variant: 'error',
+      title: instanceMessages.detailFailed,
+      description: context.pollError,
+    })),
+    toastSaved: raiseToast({ variant: 'success', title: instanceMessages.created }),
   },
 }).createMachine({
   id: 'instanceConnection',

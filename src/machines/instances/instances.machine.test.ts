@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { recordToasts, stopRecordingToasts } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import type { Instance, InstanceUpdateBody } from '../../api/schemas/instances';
-import { connectToasts } from '../toasts/notify';
 import type { ToastInput } from '../toasts/toasts.machine';
 import { type ChatbotOption, instancesMachine } from './instances.machine';
 import { instancesModel, sampleChatbots, sampleInstance } from './instances.model';
@@ -39,7 +39,7 @@ function start({
 } = {}) {
   const spies = { list: vi.fn(list), chatbots: vi.fn(chatbots), save: vi.fn(save), logout: vi.fn(logout) };
   const toasts: ToastInput[] = [];
-  connectToasts((t) => toasts.push(t));
+  recordToasts((t) => toasts.push(t));
   const actor = createActor(
     instancesMachine.provide({
       actors: {
@@ -55,7 +55,7 @@ function start({
   return { actor, spies, toasts, settle, snap: () => actor.getSnapshot() };
 }
 
-afterEach(() => connectToasts(null));
+afterEach(() => stopRecordingToasts());
 
 describe('instances page', () => {
   it('loads the list and the chatbots side by side', async () => {

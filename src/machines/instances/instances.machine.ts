@@ -7,7 +7,7 @@ import type { Instance, InstanceUpdateBody } from '../../api/schemas/instances';
 import { describeError } from '../errors';
 import { instanceConnectionMachine } from '../instanceConnection/instanceConnection.machine';
 import { fromRequest } from '../request';
-import { notify } from '../toasts/notify';
+import { raiseToast } from '../system';
 import { instanceMessages } from './messages';
 
 /** What the selectors need of a chatbot. */
@@ -71,16 +71,18 @@ export const instancesMachine = setup({
       context.draftName.trim().length > 0 && context.draftChatbotId.length > 0,
   },
   actions: {
-    toastListFailed: ({ context }) =>
-      notify({ variant: 'error', title: instanceMessages.listFailed, description: context.listError }),
-    toastLoggedOut: () => notify({ variant: 'success', title: instanceMessages.loggedOut }),
-    toastLogoutFailed: (_, params: { error: unknown }) =>
-      notify({
-        variant: 'error',
-        title: instanceMessages.logoutFailed,
-        description: describeError(params.error),
-      }),
-    toastUpdated: () => notify({ variant: 'success', title: instanceMessages.updated }),
+    toastListFailed: raiseToast(({ context }) => ({
+      variant: 'error',
+      title: instanceMessages.listFailed,
+      description: context.listError,
+    })),
+    toastLoggedOut: raiseToast({ variant: 'success', title: instanceMessages.loggedOut }),
+    toastLogoutFailed: raiseToast((_, params: { error: unknown }) => ({
+      variant: 'error',
+      title: instanceMessages.logoutFailed,
+      description: describeError(params.error),
+    })),
+    toastUpdated: raiseToast({ variant: 'success', title: instanceMessages.updated }),
     reloadList: raise({ type: 'list.reload' }),
     clearTarget: assign({ target: null, draftName: '', draftChatbotId: '', settingsError: null }),
   },

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { recordToasts, stopRecordingToasts } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import type { MembershipPlan, PlanBody } from '../../api/schemas/membership';
 import { samplePlan } from '../planChange/planChange.model';
-import { connectToasts } from '../toasts/notify';
 import { planAdminMachine, planAdminMessages } from './planAdmin.machine';
 import { planAdminModel } from './planAdmin.model';
 import { draftOf, invalidFields, newPlanDraft, type PlanDraft, toPlanBody } from './planDraft';
@@ -31,7 +31,7 @@ const pro = plan({});
 const free = plan({ id: 'plan-free', name: 'Free', level: 0 });
 const gone = plan({ id: 'plan-gone', name: 'Gone', level: 5, status: 3 });
 
-afterEach(() => connectToasts(null));
+afterEach(() => stopRecordingToasts());
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 function start(
@@ -43,7 +43,7 @@ function start(
   } = {},
 ) {
   const toasts = vi.fn();
-  connectToasts(toasts);
+  recordToasts(toasts);
   const spies = {
     load: vi.fn(over.load ?? (async () => [pro, gone, free])),
     create: vi.fn(over.create ?? (async (body: PlanBody) => ({ ...body, id: 'plan-new' }))),

@@ -4,7 +4,7 @@ import { createPlan, deletePlan, listPlans, updatePlan } from '../../api/members
 import { type MembershipPlan, type PlanBody, PlanStatus } from '../../api/schemas/membership';
 import { describeError } from '../errors';
 import { fromRequest } from '../request';
-import { notify } from '../toasts/notify';
+import { raiseToast } from '../system';
 import {
   draftOf,
   invalidFields,
@@ -47,17 +47,15 @@ export type PlanAdminEvent =
 const listed = (plans: MembershipPlan[]) =>
   plans.filter((p) => p.status !== PlanStatus.deleted).sort((a, b) => a.level - b.level);
 
-const failure =
-  (title: (typeof planAdminMessages)[keyof typeof planAdminMessages]) =>
-  ({ event }: { event: unknown }) =>
-    notify({
-      variant: 'destructive',
-      title,
-      description: describeError((event as { error?: unknown }).error),
-    });
+const failure = (title: (typeof planAdminMessages)[keyof typeof planAdminMessages]) =>
+  raiseToast<PlanAdminContext, PlanAdminEvent>(({ event }) => ({
+    variant: 'destructive',
+    title,
+    description: describeError((event as { error?: unknown }).error),
+  }));
 
-const success = (title: (typeof planAdminMessages)[keyof typeof planAdminMessages]) => () =>
-  notify({ variant: 'success', title });
+const success = (title: (typeof planAdminMessages)[keyof typeof planAdminMessages]) =>
+  raiseToast<PlanAdminContext, PlanAdminEvent>({ variant: 'success', title });
 
 /**
  * A form mode (creating or updating): the draft is filled in, and only a valid one is sent by the mode's own

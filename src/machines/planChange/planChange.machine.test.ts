@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
+import { recordToasts, stopRecordingToasts } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import { type CreatePaymentResult, ScheduleType } from '../../api/schemas/payments';
 import { MEMBERSHIP_REFRESH_DELAY_MS, PLAN_UPDATE_RELOAD_DELAY_MS } from '../constants';
-import { connectToasts } from '../toasts/notify';
 import type { ToastInput } from '../toasts/toasts.machine';
 import {
   monthlyEquivalent,
@@ -21,7 +21,7 @@ const starter = plan({ id: 'plan-starter', name: 'Starter', level: 1, monthlyPri
 const monthlyOnly = plan({ id: 'plan-m', name: 'Monthly', level: 2, yearlyPrice: 0 });
 const onStarter = { name: 'starter', level: 1 };
 
-afterEach(() => connectToasts(null));
+afterEach(() => stopRecordingToasts());
 
 function start({
   pay = async (_input: { membershipId: string; scheduleType: number }): Promise<CreatePaymentResult> => ({
@@ -31,7 +31,7 @@ function start({
 } = {}) {
   const clock = new SimulatedClock();
   const toasts = vi.fn();
-  connectToasts(toasts);
+  recordToasts(toasts);
   const spies = {
     redirect: vi.fn(),
     reload: vi.fn(),
@@ -228,7 +228,7 @@ describe('plan change model views', () => {
   beforeEach(() => {
     toasts = [];
     calls = { redirect: [], remember: [], clearQuery: 0, refreshMembership: 0 };
-    connectToasts((t) => toasts.push(t));
+    recordToasts((t) => toasts.push(t));
   });
 
   describeStateViews(

@@ -6,8 +6,7 @@ import { type CreatePaymentResult, ScheduleType, type ScheduleTypeCode } from '.
 import { paymentUrl } from '../billing/links';
 import { MEMBERSHIP_REFRESH_DELAY_MS, PLAN_UPDATE_RELOAD_DELAY_MS } from '../constants';
 import { fromRequest } from '../request';
-import { askApp, tellParent } from '../system';
-import { notify } from '../toasts/notify';
+import { askApp, raiseToast, tellParent } from '../system';
 
 /** What the plan rules need of the user's membership. */
 export interface CurrentPlan {
@@ -96,24 +95,21 @@ export const planChangeMachine = setup({
   },
   actions: {
     forgetChoice: assign({ plan: null, scheduleType: null, redirectUrl: null }),
-    announcePaid: () =>
-      notify({
-        variant: 'success',
-        title: planChangeMessages.paid,
-        description: planChangeMessages.paidDetail,
-      }),
-    announceUpdated: () =>
-      notify({
-        variant: 'success',
-        title: planChangeMessages.updated,
-        description: planChangeMessages.updatedDetail,
-      }),
-    announceFailed: () =>
-      notify({
-        variant: 'destructive',
-        title: planChangeMessages.paymentFailed,
-        description: planChangeMessages.paymentFailedDetail,
-      }),
+    announcePaid: raiseToast({
+      variant: 'success',
+      title: planChangeMessages.paid,
+      description: planChangeMessages.paidDetail,
+    }),
+    announceUpdated: raiseToast({
+      variant: 'success',
+      title: planChangeMessages.updated,
+      description: planChangeMessages.updatedDetail,
+    }),
+    announceFailed: raiseToast({
+      variant: 'destructive',
+      title: planChangeMessages.paymentFailed,
+      description: planChangeMessages.paymentFailedDetail,
+    }),
     /** To the payment provider's checkout. */
     redirect: askApp((_, params: { url: string }) => ({ type: 'app.open', url: params.url })),
     /** Everything on the page shows the changed plan. */

@@ -1,5 +1,6 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { startInAppSystem } from '../../../tests/appSystem';
 import { installMemoryStorage } from '../../../tests/memoryStorage';
 import { describeStateViews } from '../../../tests/stateViews';
 import { ApiError } from '../../api/errors';
@@ -207,6 +208,33 @@ describe('session', () => {
 
 type Snap = SnapshotFrom<typeof sessionMachine>;
 const me = sessionModel.outputs?.loadCurrentUser;
+
+describe('what the session asks of the app', () => {
+  it('to go to /login after a logout', async () => {
+    writeUserInfo(info);
+    const { actor, received } = startInAppSystem(
+      sessionMachine.provide({ actors: { loadCurrentUser: fromPromise(async () => admin) } }),
+      { input: { user: readUserInfo() } },
+    );
+    await settle();
+    expect(received.app).toEqual([]);
+    actor.send({ type: 'session.logout' });
+    expect(received.app).toEqual([{ type: 'app.navigate', to: '/login' }]);
+  });
+
+  it('to reload the page when another tab signs in as somebody else', async () => {
+    writeUserInfo(info);
+    const { actor, received } = startInAppSystem(
+      sessionMachine.provide({ actors: { loadCurrentUser: fromPromise(async () => admin) } }),
+      { input: { user: readUserInfo() } },
+    );
+    await settle();
+    actor.send({ type: 'session.storedUserChanged', user: { ...info, accessToken: 't2' } });
+    expect(received.app).toEqual([]);
+    actor.send({ type: 'session.storedUserChanged', user: { accessToken: 'x', id: 'u2', userId: 'u2' } });
+    expect(received.app).toEqual([{ type: 'app.reload' }]);
+  });
+});
 
 describeStateViews(sessionModel, {
   // Another tab's changes to the stored user are followed whatever the state.

@@ -7,7 +7,10 @@ let everConnected = false;
 const early: ToastInput[] = [];
 const EARLY_LIMIT = 3;
 
-/** The app connects its toast queue once; machines then raise toasts through notify(). */
+/**
+ * For code outside the machines (the language loader, which may fail before the app has mounted): the app
+ * connects its toast queue once. Machines raise theirs in the app's actor system (raiseToast).
+ */
 export function connectToasts(next: Sink | null): void {
   sink = next;
   if (!next) return;
