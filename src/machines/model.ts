@@ -1,4 +1,5 @@
 import {
+  type AnyActor,
   type AnyActorLogic,
   type AnyMachineSnapshot,
   type AnyStateMachine,
@@ -9,6 +10,7 @@ import {
 } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { ApiError } from '../api/errors';
+import { apartFromApp } from './system';
 
 /** Every state node of a machine below its root. */
 export function stateNodes(machine: AnyStateMachine): AnyStateNode[] {
@@ -106,18 +108,33 @@ export function modelPaths<TInput>(machine: AnyStateMachine, options: ModelOptio
     filterEvents: (s: AnyMachineSnapshot, event: EventObject) => s.can(event),
   } as never;
   // Shortest paths reach every vertex; simple paths are exponential and not needed for coverage.
-  return { shortest: getShortestPaths(machine, traversal) };
+  return { shortest: apartFromApp(() => getShortestPaths(machine, traversal)) };
 }
 
 type Path = ReturnType<typeof getShortestPaths>[number];
 
-/** Runs a generated path against a live actor (inert invokes, timers as events) and returns its snapshot. */
+/**
+ * Runs a generated path against a live actor (inert invokes, timers as events) and reads its end. It runs
+ * apart from the app: what the replayed flow asks of the app, the session or the toasts goes nowhere.
+ */
+function replayPath<TInput, TResult>(
+  machine: AnyStateMachine,
+  path: Path,
+  input: TInput,
+  read: (actor: AnyActor) => TResult,
+): TResult {
+  return apartFromApp(() => {
+    const actor = createActor(machine.provide({ actors: inertActors(machine) }), { input } as never).start();
+    for (const step of path.steps.slice(1)) actor.send(step.event);
+    const result = read(actor);
+    actor.stop();
+    return result;
+  });
+}
+
+/** The snapshot at the end of a generated path. */
 export function replay<TInput>(machine: AnyStateMachine, path: Path, input?: TInput) {
-  const actor = createActor(machine.provide({ actors: inertActors(machine) }), { input } as never).start();
-  for (const step of path.steps.slice(1)) actor.send(step.event);
-  const snapshot = actor.getSnapshot();
-  actor.stop();
-  return snapshot;
+  return replayPath(machine, path, input, (actor) => actor.getSnapshot());
 }
 
 /** State node ids reached by a set of paths, and those defined; equal sets mean every state is reached. */
@@ -159,12 +176,7 @@ export function snapshotFor(model: FlowModel, stateNodeId: string) {
     const { shortest } = modelPaths(model.machine, { ...model, input });
     const path = shortest.filter((p) => active(p.state)).sort((a, b) => a.steps.length - b.steps.length)[0];
     if (!path) continue;
-    const actor = createActor(model.machine.provide({ actors: inertActors(model.machine) }), {
-      input,
-    } as never).start();
-    for (const step of path.steps.slice(1)) actor.send(step.event);
-    const persisted = actor.getPersistedSnapshot();
-    actor.stop();
+    const persisted = replayPath(model.machine, path, input, (actor) => actor.getPersistedSnapshot());
     return { persisted, input, events: path.steps.slice(1).map((s) => s.event) };
   }
   return null;

@@ -27,7 +27,23 @@ export function unlinkAppSystem(system: AnyActorSystem): void {
   if (appSystem === system) appSystem = null;
 }
 
-const systemActor = (own: AnyActorSystem, systemId: string) => own.get(systemId) ?? appSystem?.get(systemId);
+let apart = 0;
+
+/**
+ * Runs `work` (a replay of a flow's model, for the tests or the QA tools) apart from the app: a flow replayed
+ * there reaches none of the app's actors, so it cannot navigate the page or raise toasts.
+ */
+export function apartFromApp<T>(work: () => T): T {
+  apart++;
+  try {
+    return work();
+  } finally {
+    apart--;
+  }
+}
+
+const systemActor = (own: AnyActorSystem, systemId: string) =>
+  own.get(systemId) ?? (apart > 0 ? undefined : appSystem?.get(systemId));
 
 /** What a flow asks of the app that only the app can do: change the page, leave for another site, reload. */
 export type AppRequest =

@@ -5,6 +5,7 @@ import { type MembershipPlan, type PlanBody, PlanStatus } from '../../api/schema
 import { describeError } from '../errors';
 import { fromRequest } from '../request';
 import { raiseToast } from '../system';
+import type { ToastInput } from '../toasts/toasts.machine';
 import {
   draftOf,
   invalidFields,
@@ -47,15 +48,15 @@ export type PlanAdminEvent =
 const listed = (plans: MembershipPlan[]) =>
   plans.filter((p) => p.status !== PlanStatus.deleted).sort((a, b) => a.level - b.level);
 
-const failure = (title: (typeof planAdminMessages)[keyof typeof planAdminMessages]) =>
-  raiseToast<PlanAdminContext, PlanAdminEvent>(({ event }) => ({
-    variant: 'destructive',
-    title,
-    description: describeError((event as { error?: unknown }).error),
-  }));
+type PlanAdminMessage = (typeof planAdminMessages)[keyof typeof planAdminMessages];
 
-const success = (title: (typeof planAdminMessages)[keyof typeof planAdminMessages]) =>
-  raiseToast<PlanAdminContext, PlanAdminEvent>({ variant: 'success', title });
+const failure = (title: PlanAdminMessage, event: unknown): ToastInput => ({
+  variant: 'destructive',
+  title,
+  description: describeError((event as { error?: unknown }).error),
+});
+
+const success = (title: PlanAdminMessage): ToastInput => ({ variant: 'success', title });
 
 /**
  * A form mode (creating or updating): the draft is filled in, and only a valid one is sent by the mode's own
@@ -121,13 +122,13 @@ export const planAdminMachine = setup({
     draftValid: ({ context }) => invalidFields(context.draft).length === 0,
   },
   actions: {
-    announceLoadFailed: failure(planAdminMessages.loadFailed),
-    announceCreateFailed: failure(planAdminMessages.createFailed),
-    announceUpdateFailed: failure(planAdminMessages.updateFailed),
-    announceDeleteFailed: failure(planAdminMessages.deleteFailed),
-    announceCreated: success(planAdminMessages.created),
-    announceUpdated: success(planAdminMessages.updated),
-    announceDeleted: success(planAdminMessages.deleted),
+    announceLoadFailed: raiseToast(({ event }) => failure(planAdminMessages.loadFailed, event)),
+    announceCreateFailed: raiseToast(({ event }) => failure(planAdminMessages.createFailed, event)),
+    announceUpdateFailed: raiseToast(({ event }) => failure(planAdminMessages.updateFailed, event)),
+    announceDeleteFailed: raiseToast(({ event }) => failure(planAdminMessages.deleteFailed, event)),
+    announceCreated: raiseToast(success(planAdminMessages.created)),
+    announceUpdated: raiseToast(success(planAdminMessages.updated)),
+    announceDeleted: raiseToast(success(planAdminMessages.deleted)),
     markInvalid: assign({ invalid: ({ context }) => invalidFields(context.draft) }),
     applyPatch: assign(({ context, event }) => {
       if (event.type !== 'form.changed') return {};
