@@ -4,7 +4,7 @@ import { startInAppSystem } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import type { UserInfo } from '../../api/schemas/auth';
 import { LOGIN_REDIRECT_DELAY_MS } from '../constants';
-import { loginMachine } from './login.machine';
+import { type LoginEvent, loginMachine } from './login.machine';
 import { loginModel, sampleUser, tooMany } from './login.model';
 import { codeThrottledIn, loginMessages, signInLockedFor } from './messages';
 
@@ -33,6 +33,17 @@ function start(
   ).start();
   const settle = () => new Promise((r) => setTimeout(r, 0));
   return { actor, clock, notifySignedIn, redirect, sendSpy, signInSpy, settle };
+}
+
+/** Asks for a code for a@b.test, enters `code` and submits it; resolves once the answers are in. */
+async function signInWith(actor: { send: (event: LoginEvent) => void }, code: string) {
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+  actor.send({ type: 'email.changed', value: 'a@b.test' });
+  actor.send({ type: 'code.sendRequested' });
+  await settle();
+  actor.send({ type: 'code.changed', value: code });
+  actor.send({ type: 'login.submitted' });
+  await settle();
 }
 
 describe('login', () => {
@@ -101,12 +112,7 @@ describe('login', () => {
       }),
       { clock, input: { redirectTo: '/chat-history?phone=1' } },
     );
-    actor.send({ type: 'email.changed', value: 'a@b.test' });
-    actor.send({ type: 'code.sendRequested' });
-    await new Promise((r) => setTimeout(r, 0));
-    actor.send({ type: 'code.changed', value: '123456' });
-    actor.send({ type: 'login.submitted' });
-    await new Promise((r) => setTimeout(r, 0));
+    await signInWith(actor, '123456');
     expect(received.session).toEqual([{ type: 'session.signedIn', user }]);
     expect(received.app).toEqual([]);
     clock.increment(LOGIN_REDIRECT_DELAY_MS);
@@ -114,13 +120,8 @@ describe('login', () => {
   });
 
   it('keeps the code and shows the spec text when the code is wrong', async () => {
-    const { actor, settle, notifySignedIn } = start({ signIn: () => Promise.reject(new Error('400')) });
-    actor.send({ type: 'email.changed', value: 'a@b.test' });
-    actor.send({ type: 'code.sendRequested' });
-    await settle();
-    actor.send({ type: 'code.changed', value: '000000' });
-    actor.send({ type: 'login.submitted' });
-    await settle();
+    const { actor, notifySignedIn } = start({ signIn: () => Promise.reject(new Error('400')) });
+    await signInWith(actor, '000000');
     expect(actor.getSnapshot().value).toBe('codeEntry');
     expect(actor.getSnapshot().context).toMatchObject({ code: '000000', error: loginMessages.loginFailed });
     expect(notifySignedIn).not.toHaveBeenCalled();
@@ -141,12 +142,7 @@ describe('login', () => {
     const locked = (retryAfter?: number) => tooMany('POST /auth/login-otp', 'SIGN_IN_LOCKED', retryAfter);
     let answer = locked(50 * 60 - 5);
     const { actor, settle } = start({ signIn: () => Promise.reject(answer) });
-    actor.send({ type: 'email.changed', value: 'a@b.test' });
-    actor.send({ type: 'code.sendRequested' });
-    await settle();
-    actor.send({ type: 'code.changed', value: '000000' });
-    actor.send({ type: 'login.submitted' });
-    await settle();
+    await signInWith(actor, '000000');
     expect(actor.getSnapshot().context).toMatchObject({ code: '000000', error: signInLockedFor(50) });
     answer = locked();
     actor.send({ type: 'login.submitted' });

@@ -62,6 +62,12 @@ export type PlanChangeEvent =
   /** The page came back from the back/forward cache (pageshow with persisted). */
   | { type: 'page.restored' };
 
+/** In the cycle dialog, first or after a failure (choosing again is the retry): pay for a cycle, or close. */
+const cycleChoice = {
+  'cycle.chosen': { guard: 'cycleOffered', target: 'paying', actions: 'chooseCycle' },
+  'dialog.closed': { target: 'idle', actions: 'forgetChoice' },
+} as const;
+
 /**
  * Choosing a plan and paying for it, and coming back from the payment provider. Everything that touches the
  * window (navigation, reload, the address bar) is an injected action, so tests never navigate.
@@ -95,6 +101,9 @@ export const planChangeMachine = setup({
   },
   actions: {
     forgetChoice: assign({ plan: null, scheduleType: null, redirectUrl: null }),
+    chooseCycle: assign({
+      scheduleType: ({ event }) => (event.type === 'cycle.chosen' ? event.scheduleType : null),
+    }),
     announcePaid: raiseToast({
       variant: 'success',
       title: planChangeMessages.paid,
@@ -148,14 +157,7 @@ export const planChangeMachine = setup({
         },
         choosingCycle: {
           tags: ['dialog'],
-          on: {
-            'cycle.chosen': {
-              guard: 'cycleOffered',
-              target: 'paying',
-              actions: assign({ scheduleType: ({ event }) => event.scheduleType }),
-            },
-            'dialog.closed': { target: 'idle', actions: assign({ plan: null, scheduleType: null }) },
-          },
+          on: cycleChoice,
         },
         paying: {
           tags: ['dialog', 'busy'],
@@ -179,7 +181,7 @@ export const planChangeMachine = setup({
             onError: { target: 'failed' },
           },
           // Closing the dialog abandons the request (its signal aborts).
-          on: { 'dialog.closed': { target: 'idle', actions: assign({ plan: null, scheduleType: null }) } },
+          on: { 'dialog.closed': { target: 'idle', actions: 'forgetChoice' } },
         },
         redirecting: {
           tags: ['dialog', 'busy', 'redirecting'],
@@ -199,15 +201,8 @@ export const planChangeMachine = setup({
         failed: {
           tags: ['dialog', 'error'],
           entry: 'announceFailed',
-          on: {
-            // Choosing a cycle again is the retry.
-            'cycle.chosen': {
-              guard: 'cycleOffered',
-              target: 'paying',
-              actions: assign({ scheduleType: ({ event }) => event.scheduleType }),
-            },
-            'dialog.closed': { target: 'idle', actions: assign({ plan: null, scheduleType: null }) },
-          },
+          // Choosing a cycle again is the retry.
+          on: cycleChoice,
         },
       },
     },
