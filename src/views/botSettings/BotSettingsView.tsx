@@ -11,7 +11,7 @@ import { useText } from '../ui/text';
 import { BotPicker } from './BotPicker';
 import { EditorDialogs } from './EditorDialogs';
 import { EditorForm } from './EditorForm';
-import { EditorActorContext, useEditor, useEditorActor } from './editorContext';
+import { EditorActorProvider, useEditor, useEditorActor } from './editorContext';
 
 const Panel = styled(Card)`
   padding: 0;
@@ -60,7 +60,7 @@ export function BotSettingsView() {
   useEffect(() => actor.send({ type: 'user.changed', userId }), [actor, userId]);
 
   return (
-    <EditorActorContext value={actor}>
+    <EditorActorProvider value={actor}>
       <PageHeader>
         <div>
           <h1>
@@ -77,6 +77,6 @@ export function BotSettingsView() {
       </PageHeader>
       <EditorPanel />
       <EditorDialogs />
-    </EditorActorContext>
+    </EditorActorProvider>
   );
 }

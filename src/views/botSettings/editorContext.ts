@@ -1,24 +1,13 @@
-import { useSelector } from '@xstate/react';
-import { createContext, use } from 'react';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import type { botEditorMachine } from '../../machines/botEditor/botEditor.machine';
+import { createFlowContext } from '../ui/flowContext';
 
 export type BotEditorActor = ActorRefFrom<typeof botEditorMachine>;
-type BotEditorSnapshot = SnapshotFrom<typeof botEditorMachine>;
 
 /** The screen's one bot editor actor, for the parts of the screen below it. */
-export const EditorActorContext = createContext<BotEditorActor | null>(null);
+const EditorFlow = createFlowContext<typeof botEditorMachine>('bot settings');
 
-export function useEditorActor(): BotEditorActor {
-  const actor = use(EditorActorContext);
-  if (!actor) throw new Error('useEditorActor outside the bot settings screen');
-  return actor;
-}
-
+export const EditorActorProvider = EditorFlow.Provider;
+export const useEditorActor = EditorFlow.useActorRef;
 /** A narrow read of the editor's snapshot. */
-export function useEditor<T>(
-  selector: (snapshot: BotEditorSnapshot) => T,
-  compare?: (a: T, b: T) => boolean,
-) {
-  return useSelector(useEditorActor(), selector, compare);
-}
+export const useEditor = EditorFlow.useSelector;
