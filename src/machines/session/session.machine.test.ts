@@ -210,25 +210,26 @@ type Snap = SnapshotFrom<typeof sessionMachine>;
 const me = sessionModel.outputs?.loadCurrentUser;
 
 describe('what the session asks of the app', () => {
-  it('to go to /login after a logout', async () => {
+  /** Signed in, in a stand-in app that records what the session asks of it. */
+  async function startSignedIn() {
     writeUserInfo(info);
-    const { actor, received } = startInAppSystem(
+    const started = startInAppSystem(
       sessionMachine.provide({ actors: { loadCurrentUser: fromPromise(async () => admin) } }),
       { input: { user: readUserInfo() } },
     );
     await settle();
+    return started;
+  }
+
+  it('to go to /login after a logout', async () => {
+    const { actor, received } = await startSignedIn();
     expect(received.app).toEqual([]);
     actor.send({ type: 'session.logout' });
     expect(received.app).toEqual([{ type: 'app.navigate', to: '/login' }]);
   });
 
   it('to reload the page when another tab signs in as somebody else', async () => {
-    writeUserInfo(info);
-    const { actor, received } = startInAppSystem(
-      sessionMachine.provide({ actors: { loadCurrentUser: fromPromise(async () => admin) } }),
-      { input: { user: readUserInfo() } },
-    );
-    await settle();
+    const { actor, received } = await startSignedIn();
     actor.send({ type: 'session.storedUserChanged', user: { ...info, accessToken: 't2' } });
     expect(received.app).toEqual([]);
     actor.send({ type: 'session.storedUserChanged', user: { accessToken: 'x', id: 'u2', userId: 'u2' } });
