@@ -10,9 +10,9 @@ export type LinkState =
   | 'failed'
   | 'connected';
 
-/** Where the link to the phone stands, as one word for the view. */
+const OPEN_LINK_STATES = ['creating', 'createFailed', 'waiting', 'expired', 'failed', 'connected'] as const;
+
+/** Where the link to the phone stands, as one word for the view: the tag the machine puts on it. */
 export function linkStateOf(snapshot: SnapshotFrom<typeof instanceConnectionMachine>): LinkState {
-  if (snapshot.matches('closed')) return 'closed';
-  const link = (snapshot.value as { open: { link: string | Record<string, unknown> } }).open.link;
-  return (typeof link === 'string' ? link : Object.keys(link)[0]) as LinkState;
+  return OPEN_LINK_STATES.find((tag) => snapshot.hasTag(tag)) ?? 'closed';
 }

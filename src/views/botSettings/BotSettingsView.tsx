@@ -18,13 +18,13 @@ const Panel = styled(Card)`
   overflow: hidden;
 `;
 
-/** Where the editor is: the whole list failed, one bot is loading or failed, or the form is there. */
+/** Where the editor is, from its tags: the list or one bot is loading or failed, or the form is there. */
 function usePhase() {
   return useEditor((s) => {
-    if (s.matches('loadFailed')) return 'listFailed' as const;
-    if (s.matches('botFailed')) return 'botFailed' as const;
-    if (s.matches('loading')) return 'listLoading' as const;
-    if (s.matches('loadingBot')) return 'botLoading' as const;
+    if (s.hasTag('botError')) return 'botFailed' as const;
+    if (s.hasTag('error')) return 'listFailed' as const;
+    if (s.hasTag('botLoading')) return 'botLoading' as const;
+    if (s.hasTag('loading')) return 'listLoading' as const;
     return 'ready' as const;
   });
 }
