@@ -5,6 +5,7 @@ import { Button } from '../ui/Button';
 import { Muted } from '../ui/Card';
 import { DialogFooter, Modal } from '../ui/Dialog';
 import { TextField } from '../ui/Field';
+import { TintedMark } from '../ui/TintedMark';
 
 /** Spec section 2: the external sources offered, by their brand names (not translated). */
 const INTEGRATIONS = ['Notion', 'Airtable', 'Google Sheets', 'Zapier', 'Make', 'Slack', 'Discord', 'Coda'];
@@ -20,14 +21,7 @@ const Tile = styled(Button)`
   min-height: 48px;
 `;
 
-const Mark = styled.span`
-  display: grid;
-  place-items: center;
-  width: 26px;
-  height: 26px;
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: ${({ theme }) => theme.color.primarySoft};
-  color: ${({ theme }) => theme.color.text};
+const Mark = styled(TintedMark).attrs({ $size: 26, $radius: 'sm' as const })`
   font-size: ${({ theme }) => theme.font.size.xs};
   font-weight: ${({ theme }) => theme.font.weight.bold};
 `;
