@@ -5,7 +5,7 @@ import { demoBots } from '../src/machines/botEditor/botEditor.model';
 import { demoMessages, demoSessions } from '../src/machines/chatHistory/chatHistory.model';
 import { dashboardModel } from '../src/machines/dashboard/dashboard.model';
 import { waitingInstance } from '../src/machines/instanceConnection/instanceConnection.model';
-import { instancesModel, sampleChatbots } from '../src/machines/instances/instances.model';
+import { instanceListModel, sampleChatbots } from '../src/machines/instances/instances.model';
 import { sampleUser } from '../src/machines/login/login.model';
 import { planChangeModel } from '../src/machines/planChange/planChange.model';
 import { testChatModel } from '../src/machines/testChat/testChat.model';
@@ -31,7 +31,7 @@ describe('the flow models use the seeded demo data', () => {
   });
 
   it('lists the demo owner’s numbers and chatbots', () => {
-    const instances = instancesModel.outputs?.loadInstances as Array<Record<string, unknown>>;
+    const instances = instanceListModel.outputs?.load as Array<Record<string, unknown>>;
     const seeded = ownerRecord(db.instances.all());
     for (const instance of instances) {
       expect(seeded).toContainEqual(

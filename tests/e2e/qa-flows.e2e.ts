@@ -89,23 +89,23 @@ test.describe('QA jumps and state links, flow by flow', () => {
   test('instances', async ({ page }) => {
     await open(page, '/bind-whatsapp', 'owner');
     await openQa(page);
-    await jump(page, 'instances', 'instances.list.failed');
+    await jump(page, 'instanceList', 'instanceList.failed');
     const failed = page.getByRole('alert').filter({ hasText: 'The instances could not be loaded.' });
     await expect(failed).toContainText('Internal server error');
     await expect(failed.getByRole('button', { name: 'Retry' })).toBeEnabled();
-    await jump(page, 'instances', 'instances.action.confirmingDelete');
+    await jump(page, 'instances', 'instances.confirmingDelete');
     const confirm = alertDialog(page, 'Delete this instance?');
     await expect(confirm).toContainText('Main support line will be logged out of WhatsApp');
     await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
     // The panel stays usable over the page's dialog.
-    await jump(page, 'instances', 'instances.chatbots.failed');
+    await jump(page, 'chatbotOptions', 'chatbotOptions.failed');
     await expect(confirm).toHaveCount(0);
     await page.getByRole('button', { name: 'Settings for Main support line' }).click();
     await expect(dialog(page, 'Instance settings').getByRole('alert')).toContainText(
       'Your chatbots could not be loaded: Internal server error',
     );
 
-    await openLink(page, await stateLink(page, 'instances', 'instances.action.editing'));
+    await openLink(page, await stateLink(page, 'instances', 'instances.editing'));
     const settings = dialog(page, 'Instance settings');
     await expect(settings.getByLabel('Instance name')).toHaveValue('Main support line');
     await expect(settings.getByLabel('Chatbot').locator('option:checked')).toHaveText(
@@ -376,7 +376,7 @@ test.describe('the QA panel itself', () => {
     await flow.selectOption('instances');
     const state = panel.getByLabel('State', { exact: true });
     await tabTo(page, state);
-    await state.selectOption('instances.action.confirmingDelete');
+    await state.selectOption('instances.confirmingDelete');
     await page.keyboard.press('Tab');
     await expect(panel.getByRole('button', { name: 'Jump', exact: true })).toBeFocused();
     await page.keyboard.press('Enter');
@@ -417,7 +417,7 @@ test.describe('the QA panel itself', () => {
       await expect(qaPanel(page).getByRole('button', { name: 'settings.opened' })).toBeVisible();
       await expectNoAxeViolations(page);
       await shot(page, `8-qa-panel-${colorScheme}`);
-      await jump(page, 'instances', 'instances.action.editing');
+      await jump(page, 'instances', 'instances.editing');
       await expect(page.getByRole('dialog', { name: 'Instance settings' })).toBeVisible();
       await expect(qaPanel(page).getByTestId('qa-timeline')).not.toBeEmpty();
       await expectNoAxeViolations(page);

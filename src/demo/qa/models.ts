@@ -3,7 +3,11 @@ import { botEditorModel } from '../../machines/botEditor/botEditor.model';
 import { chatHistoryModel } from '../../machines/chatHistory/chatHistory.model';
 import { dashboardModel } from '../../machines/dashboard/dashboard.model';
 import { instanceConnectionModel } from '../../machines/instanceConnection/instanceConnection.model';
-import { instancesModel } from '../../machines/instances/instances.model';
+import {
+  chatbotOptionsModel,
+  instanceListModel,
+  instancesModel,
+} from '../../machines/instances/instances.model';
 import { loginModel } from '../../machines/login/login.model';
 import type { FlowModel } from '../../machines/model';
 import { paymentSuccessModel } from '../../machines/paymentSuccess/paymentSuccess.model';
@@ -21,6 +25,8 @@ export const FLOW_MODELS: Record<string, FlowModel> = Object.fromEntries(
     sessionModel,
     dashboardModel,
     instancesModel,
+    instanceListModel,
+    chatbotOptionsModel,
     instanceConnectionModel,
     botEditorModel,
     testChatModel,

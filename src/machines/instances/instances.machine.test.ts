@@ -4,8 +4,19 @@ import { recordToasts, stopRecordingToasts } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import type { Instance, InstanceUpdateBody } from '../../api/schemas/instances';
 import type { ToastInput } from '../toasts/toasts.machine';
-import { type ChatbotOption, instancesMachine } from './instances.machine';
-import { instancesModel, sampleChatbots, sampleInstance } from './instances.model';
+import {
+  type ChatbotOption,
+  chatbotOptionsMachine,
+  instanceListMachine,
+  instancesMachine,
+} from './instances.machine';
+import {
+  chatbotOptionsModel,
+  instanceListModel,
+  instancesModel,
+  sampleChatbots,
+  sampleInstance,
+} from './instances.model';
 import { instanceMessages } from './messages';
 
 const instance = (id: string, over: Partial<Instance> = {}): Instance => ({
@@ -43,8 +54,10 @@ function start({
   const actor = createActor(
     instancesMachine.provide({
       actors: {
-        loadInstances: fromPromise(() => spies.list()),
-        loadChatbots: fromPromise(() => spies.chatbots()),
+        instanceList: instanceListMachine.provide({ actors: { load: fromPromise(() => spies.list()) } }),
+        chatbotOptions: chatbotOptionsMachine.provide({
+          actors: { load: fromPromise(() => spies.chatbots()) },
+        }),
         saveSettings: fromPromise(({ input }) => spies.save(input.id, input.body)),
         logout: fromPromise(({ input }) => spies.logout(input.id)),
       },
@@ -52,7 +65,13 @@ function start({
     { input: { userId: 'u1' } },
   ).start();
   const settle = () => new Promise((r) => setTimeout(r, 0));
-  return { actor, spies, toasts, settle, snap: () => actor.getSnapshot() };
+  const snap = () => actor.getSnapshot();
+  // The page's resources, as its views read them.
+  const listed = () =>
+    snap().children.instanceList?.getSnapshot() as SnapshotFrom<typeof instanceListMachine>;
+  const chatbotList = () =>
+    snap().children.chatbotOptions?.getSnapshot() as SnapshotFrom<typeof chatbotOptionsMachine>;
+  return { actor, spies, toasts, settle, snap, listed, chatbotList };
 }
 
 afterEach(() => stopRecordingToasts());
@@ -60,11 +79,13 @@ afterEach(() => stopRecordingToasts());
 describe('instances page', () => {
   it('loads the list and the chatbots side by side', async () => {
     const t = start();
-    expect(t.snap().hasTag('listLoading')).toBe(true);
-    expect(t.snap().hasTag('chatbotsLoading')).toBe(true);
+    expect(t.listed().hasTag('loading')).toBe(true);
+    expect(t.chatbotList().hasTag('loading')).toBe(true);
     await t.settle();
+    expect(t.listed().context.data?.map((i) => i.id)).toEqual(['a', 'b']);
+    // The page knows the listed instances, for Settings and Delete.
     expect(t.snap().context.instances.map((i) => i.id)).toEqual(['a', 'b']);
-    expect(t.snap().context.chatbots).toEqual(bots);
+    expect(t.chatbotList().context.data).toEqual(bots);
   });
 
   it('a failing list shows its error with a toast, the chatbots still load, and a reload recovers', async () => {
@@ -73,29 +94,29 @@ describe('instances page', () => {
       list: () => (fail ? Promise.reject(new Error('Internal server error')) : Promise.resolve([])),
     });
     await t.settle();
-    expect(t.snap().hasTag('listFailed')).toBe(true);
-    expect(t.snap().context.listError).toBe('Internal server error');
+    expect(t.listed().hasTag('failed')).toBe(true);
+    expect(t.listed().context.error).toBe('Internal server error');
     expect(t.toasts).toEqual([
       { variant: 'error', title: instanceMessages.listFailed, description: 'Internal server error' },
     ]);
-    expect(t.snap().context.chatbots).toEqual(bots);
+    expect(t.chatbotList().context.data).toEqual(bots);
     fail = false;
     t.actor.send({ type: 'list.reload' });
     await t.settle();
-    expect(t.snap().hasTag('listFailed')).toBe(false);
-    expect(t.snap().context.listError).toBeNull();
+    expect(t.listed().hasTag('failed')).toBe(false);
+    expect(t.listed().context.error).toBeNull();
   });
 
   it('failing chatbots stay in their own region and reload on request', async () => {
     let fail = true;
     const t = start({ chatbots: () => (fail ? Promise.reject(new Error('down')) : Promise.resolve(bots)) });
     await t.settle();
-    expect(t.snap().hasTag('chatbotsFailed')).toBe(true);
+    expect(t.chatbotList().hasTag('failed')).toBe(true);
     expect(t.snap().context.instances).toHaveLength(2);
     fail = false;
-    t.actor.send({ type: 'chatbots.reload' });
+    t.snap().children.chatbotOptions?.send({ type: 'resource.retry' });
     await t.settle();
-    expect(t.snap().context.chatbots).toEqual(bots);
+    expect(t.chatbotList().context.data).toEqual(bots);
   });
 
   it('renames an instance and changes its chatbot; Save needs both a name and a chatbot', async () => {
@@ -167,16 +188,16 @@ describe('instances page', () => {
     await t.settle();
     t.actor.send({ type: 'settings.opened', id: 'a' });
     t.actor.send({ type: 'settings.nameChanged', value: 'Desk' });
-    t.actor.send({ type: 'chatbots.reload' });
-    expect(t.snap().hasTag('chatbotsLoading')).toBe(true);
+    t.snap().children.chatbotOptions?.send({ type: 'resource.reload' });
+    expect(t.chatbotList().hasTag('loading')).toBe(true);
     t.actor.send({ type: 'list.reload' });
-    expect(t.snap().hasTag('listLoading')).toBe(true);
+    expect(t.listed().hasTag('loading')).toBe(true);
     expect(t.snap().hasTag('settingsOpen')).toBe(true);
     expect(t.snap().context).toMatchObject({ target: { id: 'a' }, draftName: 'Desk' });
     await t.settle();
     expect(t.spies.chatbots).toHaveBeenCalledTimes(2);
     expect(t.spies.list).toHaveBeenCalledTimes(2);
-    expect(t.snap().context.chatbots).toEqual(bots);
+    expect(t.chatbotList().context.data).toEqual(bots);
   });
 
   it('ignores actions on an instance it does not know', async () => {
@@ -189,75 +210,23 @@ describe('instances page', () => {
 
 type Snap = SnapshotFrom<typeof instancesMachine>;
 const serverError = 'Internal server error';
-const listed = instancesModel.outputs?.loadInstances as Instance[];
-const saved = instancesModel.outputs?.saveSettings as Instance;
-/**
- * The lists the page can show while the list is not ready: none yet, the server's, or the server's with the
- * last change applied (a saved instance replaced, a deleted one gone) until the reload after it arrives.
- */
-const listsShown = [
-  [],
-  listed,
-  listed.map((i) => (i.id === saved.id ? saved : i)),
-  listed.filter((i) => i.id !== sampleInstance.id),
-];
 const noTarget = (s: Snap) =>
   expect(s.context).toMatchObject({ target: null, draftName: '', draftChatbotId: '', settingsError: null });
 
 describeStateViews(instancesModel, {
-  // Adding an instance runs beside the page all along, in its closed dialog until opened.
+  // The list and the chatbots load beside the page all along, and so does adding an instance, in its closed
+  // dialog until opened. The page knows the list the resource last loaded: none yet, or the server's.
   '*': {
+    enabled: ['list.reload', 'resource.loaded', 'resource.failed'],
     runs: {
+      instanceList: () => {},
+      chatbotOptions: (child: { context: { params: unknown } }) =>
+        expect(child.context.params).toEqual({ userId: instancesModel.input?.userId }),
       instanceConnection: (child: { value: unknown }) => expect(child.value).toBe('closed'),
     },
+    shows: (s: Snap) => expect([[], [sampleInstance]]).toContainEqual(s.context.instances),
   },
-  list: { enabled: ['list.reload'] },
-  'list.loading': {
-    tags: ['listLoading'],
-    runs: { loadInstances: (input: unknown) => expect(input).toBeUndefined() },
-    // A reload keeps the list on screen until the new one arrives.
-    shows: (s: Snap) => {
-      expect(listsShown).toContainEqual(s.context.instances);
-      expect([null, serverError]).toContain(s.context.listError);
-    },
-  },
-  'list.ready': {
-    shows: (s: Snap) => {
-      expect(s.context.instances).toEqual(listed);
-      expect(s.context.listError).toBeNull();
-    },
-  },
-  'list.failed': {
-    tags: ['listFailed'],
-    shows: (s: Snap) => {
-      expect(s.context.listError).toBe(serverError);
-      expect(listsShown).toContainEqual(s.context.instances);
-    },
-  },
-  chatbots: { enabled: ['chatbots.reload'] },
-  'chatbots.loading': {
-    tags: ['chatbotsLoading'],
-    runs: {
-      loadChatbots: (input: { userId: string }) =>
-        expect(input).toEqual({ userId: instancesModel.input?.userId }),
-    },
-    shows: (s: Snap) => expect([[], sampleChatbots]).toContainEqual(s.context.chatbots),
-  },
-  'chatbots.ready': {
-    shows: (s: Snap) => {
-      expect(s.context.chatbots).toEqual(sampleChatbots);
-      expect(s.context.chatbotsError).toBeNull();
-    },
-  },
-  'chatbots.failed': {
-    tags: ['chatbotsFailed'],
-    shows: (s: Snap) => {
-      expect(s.context.chatbotsError).toBe(serverError);
-      expect([[], sampleChatbots]).toContainEqual(s.context.chatbots);
-    },
-  },
-  action: {},
-  'action.idle': {
+  idle: {
     // Settings and Delete are offered on an instance that is listed.
     enabled: (s: Snap) =>
       s.context.instances.some((i) => i.id === sampleInstance.id)
@@ -266,7 +235,7 @@ describeStateViews(instancesModel, {
     // No dialog open, and nothing of the last one kept.
     shows: noTarget,
   },
-  'action.editing': {
+  editing: {
     tags: ['settingsOpen'],
     // Save needs a name and a chatbot.
     enabled: (s: Snap) => [
@@ -283,7 +252,7 @@ describeStateViews(instancesModel, {
       expect([null, serverError]).toContain(s.context.settingsError);
     },
   },
-  'action.saving': {
+  saving: {
     tags: ['settingsOpen', 'busy'],
     runs: {
       saveSettings: (input: { id: string; body: InstanceUpdateBody }, s: Snap) =>
@@ -297,7 +266,7 @@ describeStateViews(instancesModel, {
       expect(s.context.settingsError).toBeNull();
     },
   },
-  'action.confirmingDelete': {
+  confirmingDelete: {
     tags: ['confirmingDelete'],
     enabled: ['delete.confirmed', 'delete.cancelled'],
     shows: (s: Snap) => {
@@ -305,9 +274,46 @@ describeStateViews(instancesModel, {
       expect(s.context).toMatchObject({ draftName: '', draftChatbotId: '', settingsError: null });
     },
   },
-  'action.deleting': {
+  deleting: {
     tags: ['confirmingDelete', 'busy'],
     runs: { logout: (input: { id: string }) => expect(input).toEqual({ id: sampleInstance.id }) },
     shows: (s: Snap) => expect(s.context.target?.id).toBe(sampleInstance.id),
+  },
+});
+
+type ListSnap = SnapshotFrom<typeof instanceListMachine>;
+describeStateViews(instanceListModel, {
+  '*': { enabled: ['resource.reload'] },
+  loading: {
+    tags: ['loading'],
+    runs: { load: (input: unknown) => expect(input).toEqual({ params: undefined }) },
+    // A reload keeps the list on screen until the new one arrives.
+    shows: (s: ListSnap) => expect([null, [sampleInstance]]).toContainEqual(s.context.data),
+  },
+  ready: { shows: (s: ListSnap) => expect(s.context).toMatchObject({ data: [sampleInstance], error: null }) },
+  failed: {
+    tags: ['failed'],
+    enabled: ['resource.retry'],
+    shows: (s: ListSnap) => expect(s.context.error).toBe(serverError),
+  },
+});
+
+type ChatbotsSnap = SnapshotFrom<typeof chatbotOptionsMachine>;
+describeStateViews(chatbotOptionsModel, {
+  '*': { enabled: ['resource.reload'] },
+  loading: {
+    tags: ['loading'],
+    runs: {
+      load: (input: unknown) => expect(input).toEqual({ params: chatbotOptionsModel.input?.params }),
+    },
+    shows: (s: ChatbotsSnap) => expect([null, sampleChatbots]).toContainEqual(s.context.data),
+  },
+  ready: {
+    shows: (s: ChatbotsSnap) => expect(s.context).toMatchObject({ data: sampleChatbots, error: null }),
+  },
+  failed: {
+    tags: ['failed'],
+    enabled: ['resource.retry'],
+    shows: (s: ChatbotsSnap) => expect(s.context.error).toBe(serverError),
   },
 });

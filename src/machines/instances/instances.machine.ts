@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { assign, raise, setup } from 'xstate';
+import { assign, sendTo, setup } from 'xstate';
 import { listUserChatbots } from '../../api/chatbots';
 import { listInstances, logoutInstance, updateInstance } from '../../api/instances';
 import type { Chatbot } from '../../api/schemas/chatbots';
@@ -7,6 +7,7 @@ import type { Instance, InstanceUpdateBody } from '../../api/schemas/instances';
 import { describeError } from '../errors';
 import { instanceConnectionMachine } from '../instanceConnection/instanceConnection.machine';
 import { fromRequest } from '../request';
+import { type ResourceReport, resourceMachine } from '../resource/resource.machine';
 import { raiseToast } from '../system';
 import { instanceMessages } from './messages';
 
@@ -17,10 +18,8 @@ type Text = MessageDescriptor | string;
 
 export interface InstancesContext {
   userId: string;
+  /** The list as last loaded (the instanceList resource's answer): what Settings and Delete may act on. */
   instances: Instance[];
-  listError: Text | null;
-  chatbots: ChatbotOption[];
-  chatbotsError: Text | null;
   /** The instance whose settings are open or whose deletion is being confirmed. */
   target: Instance | null;
   draftName: string;
@@ -30,7 +29,7 @@ export interface InstancesContext {
 
 export type InstancesEvent =
   | { type: 'list.reload' }
-  | { type: 'chatbots.reload' }
+  | ResourceReport
   | { type: 'settings.opened'; id: string }
   | { type: 'settings.nameChanged'; value: string }
   | { type: 'settings.chatbotChanged'; value: string }
@@ -42,9 +41,27 @@ export type InstancesEvent =
 
 const byId = (context: InstancesContext, id: string) => context.instances.find((i) => i.id === id) ?? null;
 
+/** The instance list; Bind WhatsApp shows it and acts on its instances. */
+export const instanceListMachine = resourceMachine<Instance[]>({
+  id: 'instanceList',
+  load: (_, signal) => listInstances(signal),
+});
+
+/** The user's chatbots, for the selectors of the connection and settings dialogs. */
+export const chatbotOptionsMachine = resourceMachine<ChatbotOption[], { userId: string }>({
+  id: 'chatbotOptions',
+  load: async ({ userId }, signal) =>
+    (await listUserChatbots(userId, signal)).map(({ id, name }) => ({ id, name })),
+});
+
+const isListReport = (event: InstancesEvent) =>
+  (event.type === 'resource.loaded' || event.type === 'resource.failed') &&
+  event.id === instanceListMachine.id;
+
 /**
- * The Bind WhatsApp page: the instance list and the user's chatbots (each loads and fails on its own), and one
- * action at a time on an instance: its settings (rename, change chatbot) or its deletion (the logout call).
+ * The Bind WhatsApp page: the instance list and the user's chatbots (resources that load and fail on their
+ * own), adding an instance, and one action at a time on a listed instance: its settings (rename, change
+ * chatbot) or its deletion (the logout call). Each change reloads the list.
  */
 export const instancesMachine = setup({
   types: {
@@ -54,10 +71,8 @@ export const instancesMachine = setup({
   },
   actors: {
     instanceConnection: instanceConnectionMachine,
-    loadInstances: fromRequest<Instance[]>(({ signal }) => listInstances(signal)),
-    loadChatbots: fromRequest<ChatbotOption[], { userId: string }>(async ({ input, signal }) =>
-      (await listUserChatbots(input.userId, signal)).map(({ id, name }) => ({ id, name })),
-    ),
+    instanceList: instanceListMachine,
+    chatbotOptions: chatbotOptionsMachine,
     saveSettings: fromRequest<Instance, { id: string; body: InstanceUpdateBody }>(({ input, signal }) =>
       updateInstance(input.id, input.body, signal),
     ),
@@ -69,12 +84,14 @@ export const instancesMachine = setup({
       byId(context, event.id) !== null,
     canSaveSettings: ({ context }) =>
       context.draftName.trim().length > 0 && context.draftChatbotId.length > 0,
+    isListLoaded: ({ event }) => event.type === 'resource.loaded' && isListReport(event),
+    isListFailed: ({ event }) => event.type === 'resource.failed' && isListReport(event),
   },
   actions: {
-    toastListFailed: raiseToast(({ context }) => ({
+    toastListFailed: raiseToast(({ event }) => ({
       variant: 'error',
       title: instanceMessages.listFailed,
-      description: context.listError,
+      description: event.type === 'resource.failed' ? describeError(event.error) : null,
     })),
     toastLoggedOut: raiseToast({ variant: 'success', title: instanceMessages.loggedOut }),
     toastLogoutFailed: raiseToast((_, params: { error: unknown }) => ({
@@ -83,7 +100,7 @@ export const instancesMachine = setup({
       description: describeError(params.error),
     })),
     toastUpdated: raiseToast({ variant: 'success', title: instanceMessages.updated }),
-    reloadList: raise({ type: 'list.reload' }),
+    reloadList: sendTo(instanceListMachine.id, { type: 'resource.reload' }),
     clearTarget: assign({ target: null, draftName: '', draftChatbotId: '', settingsError: null }),
   },
 }).createMachine({
@@ -91,167 +108,110 @@ export const instancesMachine = setup({
   context: ({ input }) => ({
     userId: input.userId,
     instances: [],
-    listError: null,
-    chatbots: [],
-    chatbotsError: null,
     target: null,
     draftName: '',
     draftChatbotId: '',
     settingsError: null,
   }),
-  // Adding an instance (and resuming one) runs beside the page for as long as it is open; what it creates or
-  // saves reloads the list (it sends list.reload).
-  invoke: { id: 'instanceConnection', src: 'instanceConnection' },
-  type: 'parallel',
+  invoke: [
+    { id: 'instanceList', src: 'instanceList' },
+    {
+      id: 'chatbotOptions',
+      src: 'chatbotOptions',
+      input: ({ context }) => ({ params: { userId: context.userId } }),
+    },
+    // Adding an instance (and resuming one) runs beside the page for as long as it is open; what it creates
+    // or saves reloads the list (it sends list.reload).
+    { id: 'instanceConnection', src: 'instanceConnection' },
+  ],
+  on: {
+    'list.reload': { actions: 'reloadList' },
+    'resource.loaded': {
+      guard: 'isListLoaded',
+      actions: assign({ instances: ({ event }) => (event as { data: Instance[] }).data }),
+    },
+    'resource.failed': { guard: 'isListFailed', actions: 'toastListFailed' },
+  },
+  initial: 'idle',
   states: {
-    list: {
-      initial: 'loading',
-      // A reload restarts the call; the list on screen stays until the new one arrives. (No `reenter`: in a
-      // parallel machine it would restart every region, closing an open dialog and reloading the chatbots.)
-      on: { 'list.reload': { target: '.loading' } },
-      states: {
-        loading: {
-          tags: ['listLoading'],
-          invoke: {
-            id: 'loadInstances',
-            src: 'loadInstances',
-            onDone: {
-              target: 'ready',
-              actions: assign({ instances: ({ event }) => event.output, listError: null }),
-            },
-            onError: {
-              target: 'failed',
-              actions: [assign({ listError: ({ event }) => describeError(event.error) }), 'toastListFailed'],
-            },
-          },
+    idle: {
+      on: {
+        'settings.opened': {
+          guard: 'instanceExists',
+          target: 'editing',
+          actions: assign(({ context, event }) => {
+            const target = byId(context, event.id);
+            return {
+              target,
+              draftName: target?.instanceName ?? '',
+              draftChatbotId: target?.chatbotId ?? '',
+              settingsError: null,
+            };
+          }),
         },
-        ready: {},
-        failed: { tags: ['listFailed'] },
+        'delete.requested': {
+          guard: 'instanceExists',
+          target: 'confirmingDelete',
+          actions: assign({ target: ({ context, event }) => byId(context, event.id) }),
+        },
       },
     },
-    chatbots: {
-      initial: 'loading',
-      // Reloads the chatbots only, e.g. from the open settings dialog (see list.reload).
-      on: { 'chatbots.reload': { target: '.loading' } },
-      states: {
-        loading: {
-          tags: ['chatbotsLoading'],
-          invoke: {
-            id: 'loadChatbots',
-            src: 'loadChatbots',
-            input: ({ context }) => ({ userId: context.userId }),
-            onDone: {
-              target: 'ready',
-              actions: assign({ chatbots: ({ event }) => event.output, chatbotsError: null }),
-            },
-            onError: {
-              target: 'failed',
-              actions: assign({ chatbotsError: ({ event }) => describeError(event.error) }),
-            },
-          },
+    editing: {
+      tags: ['settingsOpen'],
+      on: {
+        'settings.nameChanged': { actions: assign({ draftName: ({ event }) => event.value }) },
+        'settings.chatbotChanged': { actions: assign({ draftChatbotId: ({ event }) => event.value }) },
+        'settings.saved': {
+          guard: 'canSaveSettings',
+          target: 'saving',
+          actions: assign({ settingsError: null }),
         },
-        ready: {},
-        failed: { tags: ['chatbotsFailed'] },
+        'settings.closed': { target: 'idle', actions: 'clearTarget' },
       },
     },
-    action: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: {
-            'settings.opened': {
-              guard: 'instanceExists',
-              target: 'editing',
-              actions: assign(({ context, event }) => {
-                const target = byId(context, event.id);
-                return {
-                  target,
-                  draftName: target?.instanceName ?? '',
-                  draftChatbotId: target?.chatbotId ?? '',
-                  settingsError: null,
-                };
-              }),
-            },
-            'delete.requested': {
-              guard: 'instanceExists',
-              target: 'confirmingDelete',
-              actions: assign({ target: ({ context, event }) => byId(context, event.id) }),
-            },
-          },
+    saving: {
+      tags: ['settingsOpen', 'busy'],
+      invoke: {
+        id: 'saveSettings',
+        src: 'saveSettings',
+        input: ({ context }) => ({
+          id: context.target?.id ?? '',
+          body: { instanceName: context.draftName.trim(), chatbotId: context.draftChatbotId },
+        }),
+        onDone: {
+          target: 'idle',
+          actions: ['clearTarget', 'toastUpdated', 'reloadList'],
         },
-        editing: {
-          tags: ['settingsOpen'],
-          on: {
-            'settings.nameChanged': { actions: assign({ draftName: ({ event }) => event.value }) },
-            'settings.chatbotChanged': { actions: assign({ draftChatbotId: ({ event }) => event.value }) },
-            'settings.saved': {
-              guard: 'canSaveSettings',
-              target: 'saving',
-              actions: assign({ settingsError: null }),
-            },
-            'settings.closed': { target: 'idle', actions: 'clearTarget' },
-          },
+        // The dialog stays open with what was typed and says what went wrong.
+        onError: {
+          target: 'editing',
+          actions: assign({ settingsError: ({ event }) => describeError(event.error) }),
         },
-        saving: {
-          tags: ['settingsOpen', 'busy'],
-          invoke: {
-            id: 'saveSettings',
-            src: 'saveSettings',
-            input: ({ context }) => ({
-              id: context.target?.id ?? '',
-              body: { instanceName: context.draftName.trim(), chatbotId: context.draftChatbotId },
-            }),
-            onDone: {
-              target: 'idle',
-              actions: [
-                assign({
-                  instances: ({ context, event }) =>
-                    context.instances.map((i) => (i.id === event.output.id ? event.output : i)),
-                }),
-                'clearTarget',
-                'toastUpdated',
-                'reloadList',
-              ],
-            },
-            // The dialog stays open with what was typed and says what went wrong.
-            onError: {
-              target: 'editing',
-              actions: assign({ settingsError: ({ event }) => describeError(event.error) }),
-            },
-          },
+      },
+    },
+    confirmingDelete: {
+      tags: ['confirmingDelete'],
+      on: {
+        'delete.confirmed': 'deleting',
+        'delete.cancelled': { target: 'idle', actions: 'clearTarget' },
+      },
+    },
+    deleting: {
+      tags: ['confirmingDelete', 'busy'],
+      invoke: {
+        id: 'logout',
+        src: 'logout',
+        input: ({ context }) => ({ id: context.target?.id ?? '' }),
+        onDone: {
+          target: 'idle',
+          actions: ['clearTarget', 'toastLoggedOut', 'reloadList'],
         },
-        confirmingDelete: {
-          tags: ['confirmingDelete'],
-          on: {
-            'delete.confirmed': 'deleting',
-            'delete.cancelled': { target: 'idle', actions: 'clearTarget' },
-          },
-        },
-        deleting: {
-          tags: ['confirmingDelete', 'busy'],
-          invoke: {
-            id: 'logout',
-            src: 'logout',
-            input: ({ context }) => ({ id: context.target?.id ?? '' }),
-            onDone: {
-              target: 'idle',
-              actions: [
-                assign({
-                  instances: ({ context }) => context.instances.filter((i) => i.id !== context.target?.id),
-                }),
-                'clearTarget',
-                'toastLoggedOut',
-                'reloadList',
-              ],
-            },
-            onError: {
-              target: 'idle',
-              actions: [
-                { type: 'toastLogoutFailed', params: ({ event }) => ({ error: event.error }) },
-                'clearTarget',
-              ],
-            },
-          },
+        onError: {
+          target: 'idle',
+          actions: [
+            { type: 'toastLogoutFailed', params: ({ event }) => ({ error: event.error }) },
+            'clearTarget',
+          ],
         },
       },
     },

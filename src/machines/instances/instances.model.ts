@@ -1,6 +1,13 @@
+import { ApiError } from '../../api/errors';
 import type { Instance } from '../../api/schemas/instances';
 import type { FlowModel } from '../model';
-import { type ChatbotOption, instancesMachine } from './instances.machine';
+import { resourceModel } from '../resource/resource.model';
+import {
+  type ChatbotOption,
+  chatbotOptionsMachine,
+  instanceListMachine,
+  instancesMachine,
+} from './instances.machine';
 
 // The demo owner's numbers and chatbots as mocks/seed.ts creates them (tests/qa-demo-data.test.ts checks):
 // a QA jump shows them, and what the flow does next (save, delete) reaches records the demo backend has.
@@ -21,13 +28,22 @@ export const sampleChatbots: ChatbotOption[] = [
   { id: 'bot-837uwwal', name: 'Nova – Tech Support' },
 ];
 
+const listFailure = new ApiError({
+  kind: 'http',
+  status: 500,
+  endpoint: 'instanceList',
+  message: 'Internal server error',
+});
+
 export const instancesModel: FlowModel<{ userId: string }> = {
   id: 'instances',
   machine: instancesMachine,
   input: { userId: 'user-owner' },
   events: [
     { type: 'list.reload' },
-    { type: 'chatbots.reload' },
+    // What the list resource tells the page.
+    { type: 'resource.loaded', id: instanceListMachine.id, data: [sampleInstance] },
+    { type: 'resource.failed', id: instanceListMachine.id, error: listFailure },
     { type: 'settings.opened', id: sampleInstance.id },
     { type: 'settings.nameChanged', value: '' },
     { type: 'settings.nameChanged', value: 'Front desk' },
@@ -39,8 +55,6 @@ export const instancesModel: FlowModel<{ userId: string }> = {
     { type: 'delete.cancelled' },
   ],
   outputs: {
-    loadInstances: [sampleInstance],
-    loadChatbots: sampleChatbots,
     saveSettings: { ...sampleInstance, instanceName: 'Front desk', chatbotId: 'bot-tjnjtc2s' },
     logout: { success: true },
   },
@@ -49,8 +63,13 @@ export const instancesModel: FlowModel<{ userId: string }> = {
     c.target?.id ?? null,
     c.draftName !== '',
     c.draftChatbotId !== '',
-    c.listError !== null,
-    c.chatbotsError !== null,
     c.settingsError !== null,
   ],
 };
+
+export const instanceListModel = resourceModel(instanceListMachine, { data: [sampleInstance] });
+
+export const chatbotOptionsModel = resourceModel(chatbotOptionsMachine, {
+  params: { userId: 'user-owner' },
+  data: sampleChatbots,
+});

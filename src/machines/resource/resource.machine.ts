@@ -23,6 +23,8 @@ export type ResourceReport<TData = unknown> =
   | { type: 'resource.loaded'; id: string; data: TData }
   | { type: 'resource.failed'; id: string; error: unknown };
 
+export type ResourceInput<TParams> = [TParams] extends [undefined] ? undefined : { params: TParams };
+
 export interface ResourceOptions<TData, TParams> {
   /** The machine id (and the flow id the QA tools know it by). */
   id: string;
@@ -40,11 +42,13 @@ export interface ResourceOptions<TData, TParams> {
  */
 export function resourceMachine<TData, TParams = undefined>(options: ResourceOptions<TData, TParams>) {
   const { accepts, isEmpty } = options;
+  const answered = ['keepAnswer', 'reportLoaded'] as const;
   return setup({
     types: {
       context: {} as ResourceContext<TData, TParams>,
       events: {} as ResourceEvent<TParams>,
-      input: {} as { params: TParams } | undefined,
+      // A resource without params needs no input.
+      input: {} as ResourceInput<TParams>,
     },
     actors: {
       // The params travel wrapped: a bare generic input could itself be a function (a mapper) to XState's types.
@@ -79,7 +83,11 @@ export function resourceMachine<TData, TParams = undefined>(options: ResourceOpt
     },
   }).createMachine({
     id: options.id,
-    context: ({ input }) => ({ params: input?.params as TParams, data: null, error: null }),
+    context: ({ input }) => ({
+      params: (input as { params?: TParams } | undefined)?.params as TParams,
+      data: null,
+      error: null,
+    }),
     initial: 'loading',
     on: {
       'resource.reload': {
@@ -100,14 +108,15 @@ export function resourceMachine<TData, TParams = undefined>(options: ResourceOpt
           src: 'load',
           input: ({ context }) => ({ params: context.params }),
           onDone: [
-            { guard: 'isEmpty', target: 'empty', actions: ['keepAnswer', 'reportLoaded'] },
-            { target: 'ready', actions: ['keepAnswer', 'reportLoaded'] },
+            ...(isEmpty ? [{ guard: 'isEmpty' as const, target: 'empty', actions: answered }] : []),
+            { target: 'ready', actions: answered },
           ],
           onError: { target: 'failed', actions: ['keepError', 'reportFailed'] },
         },
       },
       ready: {},
-      empty: { tags: ['empty'] },
+      // Only where an answer can be empty: every state of a machine is one its models must reach.
+      ...(isEmpty ? { empty: { tags: ['empty'] } } : {}),
       failed: {
         tags: ['failed'],
         on: { 'resource.retry': 'loading' },

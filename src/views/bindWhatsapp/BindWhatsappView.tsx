@@ -1,7 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { instanceConnectionMachine } from '../../machines/instanceConnection/instanceConnection.machine';
-import { instancesMachine } from '../../machines/instances/instances.machine';
+import {
+  chatbotOptionsMachine,
+  instanceListMachine,
+  instancesMachine,
+} from '../../machines/instances/instances.machine';
 import { signedInUserId } from '../../machines/session/session.machine';
 import { useChildFlow, useFlow } from '../../machines/useFlow';
 import { useSession } from '../ui/appActors';
@@ -11,6 +15,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { EmptyState, ErrorPanel, PanelLoading } from '../ui/Feedback';
 import { Spinner } from '../ui/Spinner';
 import { useText } from '../ui/text';
+import { useResource } from '../ui/useResource';
 import type { ChatbotsStatus } from './ChatbotSelect';
 import { ConnectionDialog } from './ConnectionDialog';
 import { InstanceList } from './InstanceList';
@@ -37,17 +42,12 @@ export function BindWhatsappView() {
   const page = useFlow('instances', instancesMachine, { input: { userId } });
   const connection = useChildFlow(page, 'instanceConnection', instanceConnectionMachine);
 
-  const instances = useSelector(page, (s) => s.context.instances);
-  const listLoading = useSelector(page, (s) => s.hasTag('listLoading'));
-  const listFailed = useSelector(page, (s) => s.hasTag('listFailed'));
-  const listError = useSelector(page, (s) => s.context.listError);
-  const chatbots = useSelector(page, (s) => s.context.chatbots);
-  const chatbotsError = useSelector(page, (s) => s.context.chatbotsError);
-  const chatbotsStatus = useSelector(
-    page,
-    (s): ChatbotsStatus =>
-      s.hasTag('chatbotsFailed') ? 'failed' : s.hasTag('chatbotsLoading') ? 'loading' : 'ready',
-  );
+  const list = useResource(page, instanceListMachine);
+  const chatbotList = useResource(page, chatbotOptionsMachine);
+  const instances = list.data ?? [];
+  const listLoading = list.status === 'loading';
+  const chatbots = chatbotList.data ?? [];
+  const chatbotsStatus = chatbotList.status as ChatbotsStatus;
   const busy = useSelector(page, (s) => s.hasTag('busy'));
   const confirming = useSelector(page, (s) => s.hasTag('confirmingDelete'));
   const deleting = useSelector(page, (s) => s.hasTag('confirmingDelete') && s.hasTag('busy'));
@@ -56,7 +56,6 @@ export function BindWhatsappView() {
   const adding = useSelector(connection, (s) => s.hasTag('creating'));
 
   const add = () => connection.send({ type: 'dialog.opened' });
-  const listErrorText = listError === null ? null : text(listError);
 
   return (
     <>
@@ -75,12 +74,12 @@ export function BindWhatsappView() {
         </Button>
       </PageHeader>
 
-      {listFailed && instances.length === 0 ? (
+      {list.status === 'failed' && instances.length === 0 ? (
         <Card>
           <ErrorPanel
             title={<Trans>The instances could not be loaded.</Trans>}
-            message={listErrorText}
-            onRetry={() => page.send({ type: 'list.reload' })}
+            message={list.error === null ? null : text(list.error)}
+            onRetry={() => list.actor.send({ type: 'resource.retry' })}
             retrying={listLoading}
           />
         </Card>
@@ -123,10 +122,16 @@ export function BindWhatsappView() {
         connection={connection}
         chatbots={chatbots}
         chatbotsStatus={chatbotsStatus}
-        chatbotsError={chatbotsError === null ? null : text(chatbotsError)}
-        onReloadChatbots={() => page.send({ type: 'chatbots.reload' })}
+        chatbotsError={chatbotList.error === null ? null : text(chatbotList.error)}
+        onReloadChatbots={() => chatbotList.actor.send({ type: 'resource.reload' })}
       />
-      <SettingsDialog page={page} chatbotsStatus={chatbotsStatus} />
+      <SettingsDialog
+        page={page}
+        chatbots={chatbots}
+        chatbotsStatus={chatbotsStatus}
+        chatbotsError={chatbotList.error === null ? null : text(chatbotList.error)}
+        onReloadChatbots={() => chatbotList.actor.send({ type: 'resource.reload' })}
+      />
       <ConfirmDialog
         open={confirming}
         busy={deleting}

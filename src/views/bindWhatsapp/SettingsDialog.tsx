@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
-import type { instancesMachine } from '../../machines/instances/instances.machine';
+import type { ChatbotOption, instancesMachine } from '../../machines/instances/instances.machine';
 import { Alert } from '../ui/Alert';
 import { DialogForm, FormFooter, Modal } from '../ui/Dialog';
 import { useText } from '../ui/text';
@@ -19,10 +19,16 @@ const Form = styled(DialogForm)`
 /** Rename an instance and change its chatbot (the update call). */
 export function SettingsDialog({
   page,
+  chatbots,
   chatbotsStatus,
+  chatbotsError,
+  onReloadChatbots,
 }: {
   page: InstancesActor;
+  chatbots: ChatbotOption[];
   chatbotsStatus: ChatbotsStatus;
+  chatbotsError: string | null;
+  onReloadChatbots: () => void;
 }) {
   const text = useText();
   const open = useSelector(page, (s) => s.hasTag('settingsOpen'));
@@ -30,12 +36,9 @@ export function SettingsDialog({
   const current = useSelector(page, (s) => s.context.target?.instanceName ?? '');
   const name = useSelector(page, (s) => s.context.draftName);
   const chatbotId = useSelector(page, (s) => s.context.draftChatbotId);
-  const chatbots = useSelector(page, (s) => s.context.chatbots);
-  const chatbotsError = useSelector(page, (s) => s.context.chatbotsError);
   const error = useSelector(page, (s) => s.context.settingsError);
   const canSave = useSelector(page, (s) => s.can({ type: 'settings.saved' }));
   const errorText = error === null ? null : text(error);
-  const chatbotsErrorText = chatbotsError === null ? null : text(chatbotsError);
 
   return (
     <Modal
@@ -51,11 +54,11 @@ export function SettingsDialog({
           chatbotId={chatbotId}
           chatbots={chatbots}
           chatbotsStatus={chatbotsStatus}
-          chatbotsError={chatbotsErrorText}
+          chatbotsError={chatbotsError}
           disabled={saving}
           onNameChange={(value) => page.send({ type: 'settings.nameChanged', value })}
           onChatbotChange={(value) => page.send({ type: 'settings.chatbotChanged', value })}
-          onReloadChatbots={() => page.send({ type: 'chatbots.reload' })}
+          onReloadChatbots={onReloadChatbots}
         />
         {errorText && (
           <Alert>
