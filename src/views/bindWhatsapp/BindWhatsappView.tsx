@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { instanceConnectionMachine } from '../../machines/instanceConnection/instanceConnection.machine';
 import {
+  type ChatbotOption,
   chatbotOptionsMachine,
   instanceListMachine,
   instancesMachine,
@@ -16,7 +17,6 @@ import { EmptyState, ErrorPanel, PanelLoading } from '../ui/Feedback';
 import { Spinner } from '../ui/Spinner';
 import { useText } from '../ui/text';
 import { useResource } from '../ui/useResource';
-import type { ChatbotsStatus } from './ChatbotSelect';
 import { ConnectionDialog } from './ConnectionDialog';
 import { InstanceList } from './InstanceList';
 import { SettingsDialog } from './SettingsDialog';
@@ -35,6 +35,8 @@ const PlusIcon = () => (
   </svg>
 );
 
+const NO_CHATBOTS: ChatbotOption[] = [];
+
 export function BindWhatsappView() {
   const text = useText();
   const { t } = useLingui();
@@ -43,11 +45,10 @@ export function BindWhatsappView() {
   const connection = useChildFlow(page, 'instanceConnection', instanceConnectionMachine);
 
   const list = useResource(page, instanceListMachine);
-  const chatbotList = useResource(page, chatbotOptionsMachine);
+  const chatbotOptions = useChildFlow(page, chatbotOptionsMachine.id, chatbotOptionsMachine);
   const instances = list.data ?? [];
   const listLoading = list.status === 'loading';
-  const chatbots = chatbotList.data ?? [];
-  const chatbotsStatus = chatbotList.status as ChatbotsStatus;
+  const chatbots = useSelector(chatbotOptions, (s) => s.context.data) ?? NO_CHATBOTS;
   const busy = useSelector(page, (s) => s.hasTag('busy'));
   const confirming = useSelector(page, (s) => s.hasTag('confirmingDelete'));
   const deleting = useSelector(page, (s) => s.hasTag('confirmingDelete') && s.hasTag('busy'));
@@ -118,20 +119,8 @@ export function BindWhatsappView() {
         </section>
       )}
 
-      <ConnectionDialog
-        connection={connection}
-        chatbots={chatbots}
-        chatbotsStatus={chatbotsStatus}
-        chatbotsError={chatbotList.error === null ? null : text(chatbotList.error)}
-        onReloadChatbots={() => chatbotList.actor.send({ type: 'resource.reload' })}
-      />
-      <SettingsDialog
-        page={page}
-        chatbots={chatbots}
-        chatbotsStatus={chatbotsStatus}
-        chatbotsError={chatbotList.error === null ? null : text(chatbotList.error)}
-        onReloadChatbots={() => chatbotList.actor.send({ type: 'resource.reload' })}
-      />
+      <ConnectionDialog connection={connection} chatbotOptions={chatbotOptions} />
+      <SettingsDialog page={page} chatbotOptions={chatbotOptions} />
       <ConfirmDialog
         open={confirming}
         busy={deleting}

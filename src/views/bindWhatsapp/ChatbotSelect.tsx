@@ -1,13 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import type { ChatbotOption } from '../../machines/instances/instances.machine';
+import type { ActorRefFrom } from 'xstate';
+import type { chatbotOptionsMachine } from '../../machines/instances/instances.machine';
 import { Button } from '../ui/Button';
-
 import { Label, SelectField } from '../ui/Field';
 import { RefreshIcon } from '../ui/icons';
+import { useText } from '../ui/text';
+import { useResourceState } from '../ui/useResource';
 
-export type ChatbotsStatus = 'loading' | 'ready' | 'failed';
+/** The user's chatbots, as the screen's machine loads them. */
+export type ChatbotOptionsActor = ActorRefFrom<typeof chatbotOptionsMachine>;
 
 const Note = styled.div`
   display: grid;
@@ -24,24 +27,22 @@ const Note = styled.div`
  * they could not be loaded it says that, with a retry.
  */
 export function ChatbotSelect({
-  chatbots,
-  status,
-  error,
+  options,
   value,
   disabled,
   onChange,
-  onReload,
 }: {
-  chatbots: ChatbotOption[];
-  status: ChatbotsStatus;
-  error: string | null;
+  options: ChatbotOptionsActor;
   value: string;
   disabled?: boolean;
   onChange: (id: string) => void;
-  onReload: () => void;
 }) {
   const { t } = useLingui();
+  const text = useText();
+  const { data, error, status } = useResourceState(options);
+  const chatbots = data ?? [];
   if (status === 'failed') {
+    const errorText = error === null ? null : text(error);
     return (
       <div>
         <Label as="p">
@@ -49,9 +50,9 @@ export function ChatbotSelect({
         </Label>
         <Note role="alert">
           <span>
-            <Trans>Your chatbots could not be loaded: {error}</Trans>
+            <Trans>Your chatbots could not be loaded: {errorText}</Trans>
           </span>
-          <Button size="sm" onClick={onReload}>
+          <Button size="sm" onClick={() => options.send({ type: 'resource.reload' })}>
             <RefreshIcon size={16} />
             <Trans>Retry</Trans>
           </Button>

@@ -3,13 +3,12 @@ import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { instanceConnectionMachine } from '../../machines/instanceConnection/instanceConnection.machine';
-import type { ChatbotOption } from '../../machines/instances/instances.machine';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { DialogFooter, DialogForm, FormFooter, Modal } from '../ui/Dialog';
 import { useText } from '../ui/text';
 import { media } from '../ui/theme';
-import type { ChatbotsStatus } from './ChatbotSelect';
+import type { ChatbotOptionsActor } from './ChatbotSelect';
 import { ConnectionStatus, SetupGuide } from './ConnectionStatus';
 import { CreateFailed } from './CreateFailed';
 import { linkStateOf } from './connectionState';
@@ -37,16 +36,10 @@ const Column = styled.div`
 /** The dialog of one binding: name and chatbot, the QR code, where the connection stands and how to scan. */
 export function ConnectionDialog({
   connection,
-  chatbots,
-  chatbotsStatus,
-  chatbotsError,
-  onReloadChatbots,
+  chatbotOptions,
 }: {
   connection: ConnectionActor;
-  chatbots: ChatbotOption[];
-  chatbotsStatus: ChatbotsStatus;
-  chatbotsError: string | null;
-  onReloadChatbots: () => void;
+  chatbotOptions: ChatbotOptionsActor;
 }) {
   const text = useText();
   const state = useSelector(connection, linkStateOf);
@@ -92,13 +85,10 @@ export function ConnectionDialog({
                 <InstanceFields
                   name={name}
                   chatbotId={chatbotId}
-                  chatbots={chatbots}
-                  chatbotsStatus={chatbotsStatus}
-                  chatbotsError={chatbotsError}
+                  chatbotOptions={chatbotOptions}
                   disabled={formLocked}
                   onNameChange={(value) => send({ type: 'name.changed', value })}
                   onChatbotChange={(value) => send({ type: 'chatbot.changed', value })}
-                  onReloadChatbots={onReloadChatbots}
                 />
                 <ConnectionStatus state={state} />
                 <SetupGuide />

@@ -2,11 +2,11 @@ import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
-import type { ChatbotOption, instancesMachine } from '../../machines/instances/instances.machine';
+import type { instancesMachine } from '../../machines/instances/instances.machine';
 import { Alert } from '../ui/Alert';
 import { DialogForm, FormFooter, Modal } from '../ui/Dialog';
 import { useText } from '../ui/text';
-import type { ChatbotsStatus } from './ChatbotSelect';
+import type { ChatbotOptionsActor } from './ChatbotSelect';
 import { InstanceFields } from './InstanceFields';
 
 export type InstancesActor = ActorRefFrom<typeof instancesMachine>;
@@ -19,16 +19,10 @@ const Form = styled(DialogForm)`
 /** Rename an instance and change its chatbot (the update call). */
 export function SettingsDialog({
   page,
-  chatbots,
-  chatbotsStatus,
-  chatbotsError,
-  onReloadChatbots,
+  chatbotOptions,
 }: {
   page: InstancesActor;
-  chatbots: ChatbotOption[];
-  chatbotsStatus: ChatbotsStatus;
-  chatbotsError: string | null;
-  onReloadChatbots: () => void;
+  chatbotOptions: ChatbotOptionsActor;
 }) {
   const text = useText();
   const open = useSelector(page, (s) => s.hasTag('settingsOpen'));
@@ -52,13 +46,10 @@ export function SettingsDialog({
         <InstanceFields
           name={name}
           chatbotId={chatbotId}
-          chatbots={chatbots}
-          chatbotsStatus={chatbotsStatus}
-          chatbotsError={chatbotsError}
+          chatbotOptions={chatbotOptions}
           disabled={saving}
           onNameChange={(value) => page.send({ type: 'settings.nameChanged', value })}
           onChatbotChange={(value) => page.send({ type: 'settings.chatbotChanged', value })}
-          onReloadChatbots={onReloadChatbots}
         />
         {errorText && (
           <Alert>
