@@ -1,7 +1,7 @@
 import { billingModel } from '../../machines/billing/billing.model';
 import { botEditorModel } from '../../machines/botEditor/botEditor.model';
 import { chatHistoryModel } from '../../machines/chatHistory/chatHistory.model';
-import { dashboardModel } from '../../machines/dashboard/dashboard.model';
+import { dashboardModel, PANEL_MODELS } from '../../machines/dashboard/dashboard.model';
 import { instanceConnectionModel } from '../../machines/instanceConnection/instanceConnection.model';
 import {
   chatbotOptionsModel,
@@ -24,6 +24,7 @@ export const FLOW_MODELS: Record<string, FlowModel> = Object.fromEntries(
     loginModel,
     sessionModel,
     dashboardModel,
+    ...PANEL_MODELS,
     instancesModel,
     instanceListModel,
     chatbotOptionsModel,

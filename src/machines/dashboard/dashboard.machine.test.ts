@@ -1,196 +1,189 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { type AnyMachineSnapshot, createActor } from 'xstate';
 import { describeStateViews, type StateViews } from '../../../tests/stateViews';
-import type { ActivityLogEntry, Comparison, Count } from '../../api/schemas/dashboard';
-import { dashboardMachine, PANELS, type Panel } from './dashboard.machine';
-import { dashboardModel } from './dashboard.model';
+import * as api from '../../api/dashboard';
+import type { ActivityLogEntry } from '../../api/schemas/dashboard';
+import { dashboardMachine } from './dashboard.machine';
+import {
+  activeBotsModel,
+  activeInstancesModel,
+  activityModel,
+  dashboardModel,
+  messagesModel,
+  sampleActivity,
+  sampleMessages,
+  sampleWhatsappUsers,
+  whatsappUsersModel,
+} from './dashboard.model';
+import { PANEL_IDS, type Panel } from './panels';
+
+vi.mock('../../api/dashboard', () => ({
+  getActiveInstanceCount: vi.fn(),
+  getMessageComparison: vi.fn(),
+  getActiveChatbotCount: vi.fn(),
+  getWhatsappUserComparison: vi.fn(),
+  getActivityLog: vi.fn(),
+}));
 
 const activity: ActivityLogEntry[] = [
   { createdAt: '2026-11-22T08:05:00.000Z', description: 'New instance bound: Desk', type: 'instance_bound' },
 ];
 
-type Loaders = {
-  activeInstances: () => Promise<Count>;
-  messages: () => Promise<Comparison>;
-  activeBots: () => Promise<Count>;
-  whatsappUsers: () => Promise<Comparison>;
-  activity: () => Promise<ActivityLogEntry[]>;
+/** Each panel's call, and what the panel shows of its answer. */
+const calls = {
+  activeInstances: vi.mocked(api.getActiveInstanceCount),
+  messages: vi.mocked(api.getMessageComparison),
+  activeBots: vi.mocked(api.getActiveChatbotCount),
+  whatsappUsers: vi.mocked(api.getWhatsappUserComparison),
+  activity: vi.mocked(api.getActivityLog),
+} satisfies Record<Panel, unknown>;
+const shown: Record<Panel, unknown> = {
+  activeInstances: 2,
+  messages: { countsOfToday: 15, countsOfYesterday: 10 },
+  activeBots: 3,
+  whatsappUsers: { countsOfToday: 4, countsOfYesterday: 0 },
+  activity,
 };
 
-function start(over: Partial<Loaders> = {}) {
-  const loaders: Loaders = {
-    activeInstances: async () => ({ count: 2 }),
-    messages: async () => ({ countsOfToday: 15, countsOfYesterday: 10 }),
-    activeBots: async () => ({ count: 3 }),
-    whatsappUsers: async () => ({ countsOfToday: 4, countsOfYesterday: 0 }),
-    activity: async () => activity,
-    ...over,
+beforeEach(() => {
+  calls.activeInstances.mockReset().mockResolvedValue({ count: 2 });
+  calls.messages.mockReset().mockResolvedValue({ countsOfToday: 15, countsOfYesterday: 10 });
+  calls.activeBots.mockReset().mockResolvedValue({ count: 3 });
+  calls.whatsappUsers.mockReset().mockResolvedValue({ countsOfToday: 4, countsOfYesterday: 0 });
+  calls.activity.mockReset().mockResolvedValue(activity);
+});
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+function start() {
+  const actor = createActor(dashboardMachine).start();
+  const panel = (id: Panel) => {
+    const child = actor.getSnapshot().children[id];
+    if (!child) throw new Error(`no panel ${id}`);
+    return child;
   };
-  const spies = Object.fromEntries(Object.entries(loaders).map(([k, f]) => [k, vi.fn(f)])) as {
-    [K in keyof Loaders]: ReturnType<typeof vi.fn<Loaders[K]>>;
-  };
-  const actor = createActor(
-    dashboardMachine.provide({
-      actors: {
-        loadActiveInstances: fromPromise(() => spies.activeInstances()),
-        loadMessages: fromPromise(() => spies.messages()),
-        loadActiveBots: fromPromise(() => spies.activeBots()),
-        loadWhatsappUsers: fromPromise(() => spies.whatsappUsers()),
-        loadActivity: fromPromise(() => spies.activity()),
-      },
-    }),
-  ).start();
-  const settle = () => new Promise((r) => setTimeout(r, 0));
-  return { actor, spies, settle };
+  return { actor, panel };
 }
 
-const stateOf = (actor: ReturnType<typeof start>['actor'], panel: Panel) =>
-  (actor.getSnapshot().value as Record<Panel, string>)[panel];
-
 describe('dashboard', () => {
-  it('loads every panel at once', async () => {
-    const { actor, settle } = start();
-    for (const panel of PANELS) expect(actor.getSnapshot().hasTag(`loading.${panel}`)).toBe(true);
+  it('runs the five panels, each under its id, and each makes its call at once', async () => {
+    const { panel } = start();
+    for (const id of PANEL_IDS) {
+      expect(panel(id).getSnapshot().hasTag('loading')).toBe(true);
+      expect(calls[id]).toHaveBeenCalledExactlyOnceWith(expect.any(AbortSignal));
+    }
     await settle();
-    for (const panel of PANELS) expect(stateOf(actor, panel)).toBe('loaded');
-    expect(actor.getSnapshot().context).toMatchObject({
-      activeInstances: 2,
-      messages: { countsOfToday: 15, countsOfYesterday: 10 },
-      activeBots: 3,
-      whatsappUsers: { countsOfToday: 4, countsOfYesterday: 0 },
-      activity,
-    });
-  });
-
-  it('keeps a failure inside its panel, and a retry reloads only that panel', async () => {
-    let fail = true;
-    const { actor, spies, settle } = start({
-      messages: () =>
-        fail
-          ? Promise.reject(new Error('Internal server error'))
-          : Promise.resolve({ countsOfToday: 1, countsOfYesterday: 1 }),
-    });
-    await settle();
-    expect(stateOf(actor, 'messages')).toBe('failed');
-    expect(actor.getSnapshot().hasTag('failed.messages')).toBe(true);
-    expect(actor.getSnapshot().context.errors.messages).toBe('Internal server error');
-    for (const panel of PANELS.filter((p) => p !== 'messages')) expect(stateOf(actor, panel)).toBe('loaded');
-
-    expect(actor.getSnapshot().can({ type: 'panel.retry', panel: 'activeBots' })).toBe(false);
-    expect(actor.getSnapshot().can({ type: 'panel.retry', panel: 'messages' })).toBe(true);
-    fail = false;
-    actor.send({ type: 'panel.retry', panel: 'messages' });
-    expect(stateOf(actor, 'messages')).toBe('loading');
-    await settle();
-    expect(stateOf(actor, 'messages')).toBe('loaded');
-    expect(actor.getSnapshot().context.errors.messages).toBeNull();
-    expect(spies.messages).toHaveBeenCalledTimes(2);
-    expect(spies.activeBots).toHaveBeenCalledTimes(1);
-  });
-
-  it('every panel can fail at once and each still retries', async () => {
-    const down = () => Promise.reject(new Error('down'));
-    const { actor, settle } = start({
-      activeInstances: down,
-      messages: down,
-      activeBots: down,
-      whatsappUsers: down,
-      activity: down,
-    });
-    await settle();
-    for (const panel of PANELS) {
-      expect(stateOf(actor, panel)).toBe('failed');
-      expect(actor.getSnapshot().can({ type: 'panel.retry', panel })).toBe(true);
+    // The counts come as { count }; their panels show the number.
+    for (const id of PANEL_IDS) {
+      expect(panel(id).getSnapshot().value).toBe('ready');
+      expect(panel(id).getSnapshot().context.data).toEqual(shown[id]);
     }
   });
 
-  it('refresh reloads every panel', async () => {
-    const { actor, spies, settle } = start();
+  it('refresh reloads every panel, keeping what each shows until its answer arrives', async () => {
+    const { actor, panel } = start();
     await settle();
+    calls.activeBots.mockResolvedValue({ count: 4 });
     actor.send({ type: 'dashboard.refresh' });
-    for (const panel of PANELS) expect(stateOf(actor, panel)).toBe('loading');
+    for (const id of PANEL_IDS) {
+      expect(panel(id).getSnapshot().hasTag('loading')).toBe(true);
+      expect(panel(id).getSnapshot().context.data).toEqual(shown[id]);
+      expect(calls[id]).toHaveBeenCalledTimes(2);
+    }
     await settle();
-    for (const spy of Object.values(spies)) expect(spy).toHaveBeenCalledTimes(2);
+    for (const id of PANEL_IDS) expect(panel(id).getSnapshot().value).toBe('ready');
+    expect(panel('activeBots').getSnapshot().context.data).toBe(4);
+  });
+
+  it('keeps a failure inside its panel, and a retry makes only that call again', async () => {
+    calls.messages.mockRejectedValueOnce(new Error('Internal server error'));
+    const { panel } = start();
+    await settle();
+    const messages = panel('messages');
+    expect(messages.getSnapshot().hasTag('failed')).toBe(true);
+    expect(messages.getSnapshot().context.error).toBe('Internal server error');
+    for (const id of PANEL_IDS.filter((p) => p !== 'messages')) {
+      expect(panel(id).getSnapshot().value).toBe('ready');
+      expect(panel(id).getSnapshot().can({ type: 'resource.retry' })).toBe(false);
+    }
+
+    messages.send({ type: 'resource.retry' });
+    expect(messages.getSnapshot().hasTag('loading')).toBe(true);
+    await settle();
+    expect(messages.getSnapshot().value).toBe('ready');
+    expect(messages.getSnapshot().context).toMatchObject({ data: shown.messages, error: null });
+    expect(calls.messages).toHaveBeenCalledTimes(2);
+    for (const id of PANEL_IDS.filter((p) => p !== 'messages')) expect(calls[id]).toHaveBeenCalledTimes(1);
+  });
+
+  it('a quiet day leaves the activity panel empty', async () => {
+    calls.activity.mockResolvedValue([]);
+    const { panel } = start();
+    await settle();
+    expect(panel('activity').getSnapshot().hasTag('empty')).toBe(true);
   });
 });
 
-// Coverage of the dashboard's graph (its regions multiply the states) is tests/model-coverage.test.ts's.
-
-type Snap = SnapshotFrom<typeof dashboardMachine>;
 const serverError = 'Internal server error';
-const outputs = dashboardModel.outputs as Record<Panel, unknown>;
-/** What each panel shows once loaded: the count or the comparison or the list, as the server gave it. */
-const shown: Record<Panel, { src: string; value: (s: Snap) => unknown; expected: unknown; empty: unknown }> =
-  {
-    activeInstances: {
-      src: 'loadActiveInstances',
-      value: (s) => s.context.activeInstances,
-      expected: (outputs.activeInstances as Count).count,
-      empty: null,
-    },
-    messages: {
-      src: 'loadMessages',
-      value: (s) => s.context.messages,
-      expected: outputs.messages,
-      empty: null,
-    },
-    activeBots: {
-      src: 'loadActiveBots',
-      value: (s) => s.context.activeBots,
-      expected: (outputs.activeBots as Count).count,
-      empty: null,
-    },
-    whatsappUsers: {
-      src: 'loadWhatsappUsers',
-      value: (s) => s.context.whatsappUsers,
-      expected: outputs.whatsappUsers,
-      empty: null,
-    },
-    activity: {
-      src: 'loadActivity',
-      value: (s) => s.context.activity,
-      expected: outputs.activity,
-      empty: [],
+
+/**
+ * One panel: loading (keeping what was shown, and the last failure until the answer), ready with the
+ * model's answer, or failed with the server's message and a retry. Only the activity can be empty (a quiet
+ * day); a figure never is, and has no such state.
+ */
+function panelViews(answers: unknown[], canBeEmpty = false): StateViews {
+  const shownOrNot = [null, ...answers];
+  const [answer] = answers;
+  const empty: StateViews = {
+    empty: {
+      tags: ['empty'],
+      shows: (s: AnyMachineSnapshot) => expect(s.context).toMatchObject({ data: [], error: null }),
     },
   };
-
-/** One panel: loading, loaded or failed, with Retry offered on that panel exactly when it failed. */
-function panelViews(panel: Panel): StateViews<Snap> {
-  const { src, value, expected, empty } = shown[panel];
-  const retryable = (s: Snap) => s.can({ type: 'panel.retry', panel });
   return {
-    [panel]: {},
-    [`${panel}.loading`]: {
-      tags: [`loading.${panel}`],
-      runs: { [src]: (input: unknown) => expect(input).toBeUndefined() },
-      // A reload keeps what was shown; the previous failure is not on screen while loading.
-      shows: (s) => {
-        expect([empty, expected]).toContainEqual(value(s));
-        expect([null, serverError]).toContainEqual(s.context.errors[panel]);
-        expect(retryable(s)).toBe(false);
+    ...(canBeEmpty ? empty : {}),
+    '*': { enabled: ['resource.reload'] },
+    loading: {
+      tags: ['loading'],
+      // A panel loads without params.
+      runs: { load: (input: unknown) => expect(input).toEqual({ params: undefined }) },
+      shows: (s: AnyMachineSnapshot) => {
+        expect(shownOrNot).toContainEqual(s.context.data);
+        expect([null, serverError]).toContain(s.context.error);
       },
     },
-    [`${panel}.loaded`]: {
-      shows: (s) => {
-        expect(value(s)).toEqual(expected);
-        expect(s.context.errors[panel]).toBeNull();
-        expect(retryable(s)).toBe(false);
-      },
+    ready: {
+      shows: (s: AnyMachineSnapshot) => expect(s.context).toMatchObject({ data: answer, error: null }),
     },
-    [`${panel}.failed`]: {
-      tags: [`failed.${panel}`],
-      enabled: ['panel.retry'],
-      shows: (s) => {
-        expect(s.context.errors[panel]).toBe(serverError);
-        expect([empty, expected]).toContainEqual(value(s));
-        expect(retryable(s)).toBe(true);
+    failed: {
+      tags: ['failed'],
+      enabled: ['resource.retry'],
+      shows: (s: AnyMachineSnapshot) => {
+        expect(s.context.error).toBe(serverError);
+        expect(shownOrNot).toContainEqual(s.context.data);
       },
     },
   };
 }
 
+describeStateViews(activeInstancesModel, panelViews([1]));
+describeStateViews(messagesModel, panelViews([sampleMessages]));
+describeStateViews(activeBotsModel, panelViews([3]));
+describeStateViews(whatsappUsersModel, panelViews([sampleWhatsappUsers]));
+describeStateViews(activityModel, panelViews([sampleActivity, []], true));
+
 describeStateViews(dashboardModel, {
-  // Refresh is always offered and reloads every panel.
-  '*': { enabled: ['dashboard.refresh'] },
-  ...Object.assign({}, ...PANELS.map(panelViews)),
-} as StateViews);
+  // Refresh is always offered; the five panels run all along, each under its id, and start loading.
+  '*': {
+    enabled: ['dashboard.refresh'],
+    runs: Object.fromEntries(
+      PANEL_IDS.map((id) => [
+        id,
+        (panel: AnyMachineSnapshot) => {
+          expect(panel.machine.id).toBe(id);
+          expect(panel.hasTag('loading')).toBe(true);
+        },
+      ]),
+    ),
+  },
+});

@@ -1,29 +1,50 @@
-import type { FlowModel } from '../model';
-import { dashboardMachine, PANELS } from './dashboard.machine';
+import type { ActivityLogEntry, Comparison } from '../../api/schemas/dashboard';
+import { type FlowModel, oneOf } from '../model';
+import { resourceModel } from '../resource/resource.model';
+import { dashboardMachine } from './dashboard.machine';
+import {
+  activeBotsPanel,
+  activeInstancesPanel,
+  activityPanel,
+  messagesPanel,
+  whatsappUsersPanel,
+} from './panels';
 
+/** The screen: it only runs the panels and reloads them all (each panel's states are its own model's). */
 export const dashboardModel: FlowModel = {
   id: 'dashboard',
   machine: dashboardMachine,
-  events: [...PANELS.map((panel) => ({ type: 'panel.retry', panel })), { type: 'dashboard.refresh' }],
-  outputs: {
-    activeInstances: { count: 1 },
-    messages: { countsOfToday: 15, countsOfYesterday: 10 },
-    activeBots: { count: 3 },
-    whatsappUsers: { countsOfToday: 4, countsOfYesterday: 0 },
-    // Entries as the demo writes them (mocks/seed.ts).
-    activity: [
-      {
-        createdAt: '2026-11-21T21:55:00.000Z',
-        description: 'Knowledge base updated for Nova – Tech Support: 2 files',
-        type: 'knowledge_updated',
-      },
-      {
-        createdAt: '2026-11-21T13:04:00.000Z',
-        description: 'New instance bound: Main support line (+1 415 555 0123)',
-        type: 'instance_bound',
-      },
-    ],
-  },
-  // The panels' states are what matter; their data is fixed by the outputs above.
-  serialize: () => null,
+  events: [{ type: 'dashboard.refresh' }],
 };
+
+export const sampleMessages: Comparison = { countsOfToday: 15, countsOfYesterday: 10 };
+export const sampleWhatsappUsers: Comparison = { countsOfToday: 4, countsOfYesterday: 0 };
+/** Entries as the demo writes them (mocks/seed.ts). */
+export const sampleActivity: ActivityLogEntry[] = [
+  {
+    createdAt: '2026-11-21T21:55:00.000Z',
+    description: 'Knowledge base updated for Nova – Tech Support: 2 files',
+    type: 'knowledge_updated',
+  },
+  {
+    createdAt: '2026-11-21T13:04:00.000Z',
+    description: 'New instance bound: Main support line (+1 415 555 0123)',
+    type: 'instance_bound',
+  },
+];
+
+export const activeInstancesModel = resourceModel(activeInstancesPanel, { data: 1 });
+export const messagesModel = resourceModel(messagesPanel, { data: sampleMessages });
+export const activeBotsModel = resourceModel(activeBotsPanel, { data: 3 });
+export const whatsappUsersModel = resourceModel(whatsappUsersPanel, { data: sampleWhatsappUsers });
+/** A day with activity, and a quiet one. */
+export const activityModel = resourceModel(activityPanel, { data: oneOf(sampleActivity, []) });
+
+/** The panels' models, for the QA tools (each panel is a flow of its own, by its id). */
+export const PANEL_MODELS = [
+  activeInstancesModel,
+  messagesModel,
+  activeBotsModel,
+  whatsappUsersModel,
+  activityModel,
+];

@@ -87,14 +87,6 @@ export function ActivityList({ entries }: { entries: ActivityLogEntry[] }) {
     observeElementRect: observeRect,
   });
 
-  if (entries.length === 0) {
-    return (
-      <EmptyState title={<Trans>No activity in the last 24 hours</Trans>}>
-        <Trans>New users, bot changes and newly bound numbers will show up here.</Trans>
-      </EmptyState>
-    );
-  }
-
   const height = Math.min(MAX_HEIGHT, Math.max(virtualizer.getTotalSize(), ROW_ESTIMATE));
   return (
     // tabIndex: a scrollable region must be reachable by keyboard.
@@ -132,6 +124,15 @@ export function ActivityList({ entries }: { entries: ActivityLogEntry[] }) {
         })}
       </List>
     </Scroller>
+  );
+}
+
+/** A quiet day. */
+export function ActivityEmpty() {
+  return (
+    <EmptyState title={<Trans>No activity in the last 24 hours</Trans>}>
+      <Trans>New users, bot changes and newly bound numbers will show up here.</Trans>
+    </EmptyState>
   );
 }
 

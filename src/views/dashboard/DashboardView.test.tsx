@@ -141,6 +141,43 @@ describe('dashboard', () => {
     expect(within(botsCard).getByText('3')).toBeInTheDocument();
   });
 
+  it('refresh asks again for every panel, keeping the figures on screen until the new ones arrive', async () => {
+    await renderApp('/', { as: 'owner' });
+    const botsCard = await card('Active bots');
+    await waitFor(() => expect(within(botsCard).getByText('3')).toBeInTheDocument());
+    await screen.findByRole('region', { name: 'Recent activity entries' });
+
+    const panelCalls = [
+      '/activity-log/list',
+      '/chat-message/compare/yesterday',
+      '/chat-session/count/whatsapp-users',
+      '/chatbots/count/active',
+      '/whatsapp/count/active',
+    ];
+    const asked: string[] = [];
+    let answerBots = () => {};
+    const botsHeld = new Promise<void>((resolve) => {
+      answerBots = resolve;
+    });
+    server.use(
+      http.get('*/api/v1/*', ({ request }) => {
+        asked.push(new URL(request.url).pathname.replace('/api/v1', ''));
+      }),
+      http.get('*/api/v1/chatbots/count/active', async () => {
+        await botsHeld;
+        return HttpResponse.json({ count: 7 });
+      }),
+    );
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(asked.filter((p) => panelCalls.includes(p)).sort()).toEqual(panelCalls));
+    // The new count is on its way: the card says it is busy, and still shows the last one.
+    expect(botsCard).toHaveAttribute('aria-busy', 'true');
+    expect(within(botsCard).getByText('3')).toBeInTheDocument();
+    answerBots();
+    await waitFor(() => expect(within(botsCard).getByText('7')).toBeInTheDocument());
+    expect(botsCard).toHaveAttribute('aria-busy', 'false');
+  });
+
   it('quick actions lead to binding, bot settings and chat history', async () => {
     await renderApp('/', { as: 'owner' });
     const actions = (await screen.findByRole('heading', { name: 'Quick actions' })).closest(

@@ -1,15 +1,23 @@
 import { Trans } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
-import { dashboardMachine, type Panel } from '../../machines/dashboard/dashboard.machine';
+import { dashboardMachine } from '../../machines/dashboard/dashboard.machine';
+import {
+  activeBotsPanel,
+  activeInstancesPanel,
+  activityPanel,
+  messagesPanel,
+  whatsappUsersPanel,
+} from '../../machines/dashboard/panels';
+import type { ResourceMachine } from '../../machines/resource/resource.machine';
 import { useFlow } from '../../machines/useFlow';
 import { Button } from '../ui/Button';
 import { Card, CardTitle, Muted, PageHeader, PageSubtitle } from '../ui/Card';
 import { BotIcon, ChatIcon, PhoneLinkIcon, RefreshIcon } from '../ui/icons';
 import { useText } from '../ui/text';
 import { media } from '../ui/theme';
-import { ActivityList, ActivitySkeleton } from './ActivityList';
+import { useResource } from '../ui/useResource';
+import { ActivityEmpty, ActivityList, ActivitySkeleton } from './ActivityList';
 import { CardError } from './CardError';
 import { QuickActions } from './QuickActions';
 import { StatCard, TrendLine } from './StatCard';
@@ -53,33 +61,25 @@ const UsersIcon = () => (
   </svg>
 );
 
-/** The narrow view of one panel: its state and its error, nothing else. */
-function usePanel(actor: DashboardActor, panel: Panel) {
+/** The narrow view of one panel (the dashboard runs it under its id): its answer, and its state, error and retry. */
+function usePanel<TData>(dashboard: DashboardActor, panel: ResourceMachine<TData>) {
   const text = useText();
-  const status = useSelector(
-    actor,
-    (s) => (s.value as Record<Panel, 'loading' | 'loaded' | 'failed'>)[panel],
-  );
-  const error = useSelector(actor, (s) => s.context.errors[panel]);
-  return {
+  const { actor, data, error, status } = useResource(dashboard, panel);
+  const card = {
     status,
     error: error === null ? null : text(error),
-    onRetry: () => actor.send({ type: 'panel.retry', panel }),
+    onRetry: () => actor.send({ type: 'resource.retry' }),
   };
+  return [data, card] as const;
 }
 
 export function DashboardView() {
-  const actor = useFlow('dashboard', dashboardMachine);
-  const activeInstances = useSelector(actor, (s) => s.context.activeInstances);
-  const messages = useSelector(actor, (s) => s.context.messages);
-  const activeBots = useSelector(actor, (s) => s.context.activeBots);
-  const whatsappUsers = useSelector(actor, (s) => s.context.whatsappUsers);
-  const activity = useSelector(actor, (s) => s.context.activity);
-  const instancesPanel = usePanel(actor, 'activeInstances');
-  const messagesPanel = usePanel(actor, 'messages');
-  const botsPanel = usePanel(actor, 'activeBots');
-  const usersPanel = usePanel(actor, 'whatsappUsers');
-  const activityPanel = usePanel(actor, 'activity');
+  const dashboard = useFlow('dashboard', dashboardMachine);
+  const [activeInstances, instancesCard] = usePanel(dashboard, activeInstancesPanel);
+  const [messages, messagesCard] = usePanel(dashboard, messagesPanel);
+  const [activeBots, botsCard] = usePanel(dashboard, activeBotsPanel);
+  const [whatsappUsers, usersCard] = usePanel(dashboard, whatsappUsersPanel);
+  const [activity, activityCard] = usePanel(dashboard, activityPanel);
 
   return (
     <>
@@ -92,7 +92,7 @@ export function DashboardView() {
             <Trans>Welcome back. Here is how your AI agents are doing today.</Trans>
           </PageSubtitle>
         </div>
-        <Button size="sm" onClick={() => actor.send({ type: 'dashboard.refresh' })}>
+        <Button size="sm" onClick={() => dashboard.send({ type: 'dashboard.refresh' })}>
           <RefreshIcon size={16} />
           <Trans>Refresh</Trans>
         </Button>
@@ -108,14 +108,14 @@ export function DashboardView() {
               <Trans>WhatsApp numbers online now</Trans>
             </Muted>
           }
-          {...instancesPanel}
+          {...instancesCard}
         />
         <StatCard
           title={<Trans>Today's conversations</Trans>}
           icon={<ChatIcon />}
           value={messages?.countsOfToday ?? null}
           footer={messages && <TrendLine comparison={messages} />}
-          {...messagesPanel}
+          {...messagesCard}
         />
         <StatCard
           title={<Trans>Active bots</Trans>}
@@ -126,19 +126,19 @@ export function DashboardView() {
               <Trans>Chatbots answering customers</Trans>
             </Muted>
           }
-          {...botsPanel}
+          {...botsCard}
         />
         <StatCard
           title={<Trans>WhatsApp users</Trans>}
           icon={<UsersIcon />}
           value={whatsappUsers?.countsOfToday ?? null}
           footer={whatsappUsers && <TrendLine comparison={whatsappUsers} />}
-          {...usersPanel}
+          {...usersCard}
         />
       </Stats>
 
       <Columns>
-        <Section aria-labelledby="activity-title" aria-busy={activityPanel.status === 'loading'}>
+        <Section aria-labelledby="activity-title" aria-busy={activityCard.status === 'loading'}>
           <div>
             <CardTitle id="activity-title">
               <Trans>Recent activity</Trans>
@@ -147,16 +147,18 @@ export function DashboardView() {
               <Trans>The last 24 hours</Trans>
             </Muted>
           </div>
-          {activityPanel.status === 'failed' ? (
+          {activityCard.status === 'failed' ? (
             <CardError
               what={<Trans>Could not load the recent activity.</Trans>}
-              message={activityPanel.error ?? ''}
-              onRetry={activityPanel.onRetry}
+              message={activityCard.error ?? ''}
+              onRetry={activityCard.onRetry}
             />
-          ) : activityPanel.status === 'loading' && activity.length === 0 ? (
+          ) : activityCard.status === 'loading' && !activity?.length ? (
             <ActivitySkeleton />
+          ) : activityCard.status === 'empty' ? (
+            <ActivityEmpty />
           ) : (
-            <ActivityList entries={activity} />
+            <ActivityList entries={activity ?? []} />
           )}
         </Section>
         <Section aria-labelledby="quick-actions-title">

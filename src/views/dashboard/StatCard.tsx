@@ -5,6 +5,7 @@ import type { Comparison } from '../../api/schemas/dashboard';
 import { compareWithYesterday, comparisonText } from '../../machines/dashboard/comparison';
 import { Card } from '../ui/Card';
 import { Skeleton } from '../ui/Feedback';
+import type { ResourceStatus } from '../ui/useResource';
 import { CardError } from './CardError';
 import { IconBubble } from './IconBubble';
 
@@ -62,7 +63,7 @@ export function TrendLine({ comparison }: { comparison: Comparison }) {
 export interface StatCardProps {
   title: ReactNode;
   icon: ReactNode;
-  status: 'loading' | 'loaded' | 'failed';
+  status: ResourceStatus;
   value: number | null;
   footer?: ReactNode;
   error: string | null;
