@@ -62,13 +62,22 @@ interface PersistedChildren {
 function withRestoredChildren(qa: FlowInspector, logic: AnyStateMachine, input: unknown) {
   if (!qa.restoring()) return undefined;
   const initial = createActor(logic, { input } as never).getPersistedSnapshot() as PersistedChildren;
-  const children = Object.entries(initial.children ?? {});
-  if (!children.some(([childId]) => qa.pendingRestore(childId))) return undefined;
-  for (const [childId, child] of children) {
+  return restoreChildren(qa, initial) ? (initial as SnapshotFrom<AnyStateMachine>) : undefined;
+}
+
+/**
+ * Puts the restored snapshots waiting for a persisted snapshot's children into it, at any depth (a screen's
+ * flow may run flows of its own, as billing runs its resources). Whether any was put in.
+ */
+function restoreChildren(qa: FlowInspector, persisted: PersistedChildren): boolean {
+  let any = false;
+  for (const [childId, child] of Object.entries(persisted.children ?? {})) {
     const restored = qa.pendingRestore(childId);
     if (restored) child.snapshot = restored;
+    else if (!restoreChildren(qa, (child.snapshot ?? {}) as PersistedChildren)) continue;
+    any = true;
   }
-  return initial as SnapshotFrom<AnyStateMachine>;
+  return any;
 }
 
 /** Registers a flow's live actor with the QA tools (and marks a restored snapshot as used). */
