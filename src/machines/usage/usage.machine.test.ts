@@ -14,13 +14,19 @@ const usage = (total: number): UsageInfo => ({
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
+const period = (timeRange: TimeRangeCode) => ({ type: 'resource.reload', params: { timeRange } }) as const;
+
 function start(load: (range: TimeRangeCode, signal: AbortSignal) => Promise<UsageInfo>) {
   const spy = vi.fn(load);
   const actor = createActor(
     usageMachine.provide({
-      actors: { loadUsage: fromPromise(({ input, signal }) => spy(input.timeRange, signal)) },
+      actors: {
+        load: fromPromise<UsageInfo, { params: { timeRange: TimeRangeCode } }>(({ input, signal }) =>
+          spy(input.params.timeRange, signal),
+        ),
+      },
     }),
-    { input: {} },
+    { input: { params: { timeRange: TimeRange.all } } },
   ).start();
   return { actor, spy };
 }
@@ -34,14 +40,14 @@ describe('usage details', () => {
     const { actor, spy } = start(async (range) => usage(range * 10));
     await settle();
     expect(spy).toHaveBeenLastCalledWith(TimeRange.all, expect.anything());
-    expect(actor.getSnapshot().context.usage?.totalTokenCount).toBe(80);
-    actor.send({ type: 'period.changed', timeRange: TimeRange.last7Days });
+    expect(actor.getSnapshot().context.data?.totalTokenCount).toBe(80);
+    actor.send(period(TimeRange.last7Days));
     // The previous answer stays on screen while the new one loads.
-    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
-    expect(actor.getSnapshot().context.usage?.totalTokenCount).toBe(80);
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(actor.getSnapshot().context.data?.totalTokenCount).toBe(80);
     await settle();
     expect(spy).toHaveBeenLastCalledWith(TimeRange.last7Days, expect.anything());
-    expect(actor.getSnapshot().context.usage?.totalTokenCount).toBe(20);
+    expect(actor.getSnapshot().context.data?.totalTokenCount).toBe(20);
   });
 
   it('cancels the previous period when another is chosen, and ignores periods it does not offer', async () => {
@@ -50,13 +56,13 @@ describe('usage details', () => {
       signals.push(signal);
       return range === TimeRange.today ? new Promise(() => {}) : Promise.resolve(usage(range));
     });
-    actor.send({ type: 'period.changed', timeRange: TimeRange.today });
-    actor.send({ type: 'period.changed', timeRange: TimeRange.thisMonth });
+    actor.send(period(TimeRange.today));
+    actor.send(period(TimeRange.thisMonth));
     expect(signals[1]?.aborted).toBe(true);
     await settle();
-    expect(actor.getSnapshot().context.usage?.totalTokenCount).toBe(TimeRange.thisMonth);
-    expect(actor.getSnapshot().can({ type: 'period.changed', timeRange: TimeRange.thisYear })).toBe(false);
-    expect(actor.getSnapshot().can({ type: 'period.changed', timeRange: TimeRange.thisMonth })).toBe(false);
+    expect(actor.getSnapshot().context.data?.totalTokenCount).toBe(TimeRange.thisMonth);
+    expect(actor.getSnapshot().can(period(TimeRange.thisYear))).toBe(false);
+    expect(actor.getSnapshot().can(period(TimeRange.thisMonth))).toBe(false);
     expect(spy).toHaveBeenCalledTimes(3);
   });
 
@@ -67,10 +73,10 @@ describe('usage details', () => {
       return usage(5);
     });
     await settle();
-    expect(actor.getSnapshot().hasTag('error')).toBe(true);
+    expect(actor.getSnapshot().hasTag('failed')).toBe(true);
     expect(actor.getSnapshot().context.error).toBe('Usage unavailable');
     fail = false;
-    actor.send({ type: 'usage.retry' });
+    actor.send({ type: 'resource.retry' });
     await settle();
     expect(actor.getSnapshot().value).toBe('ready');
     expect(actor.getSnapshot().context.error).toBeNull();
@@ -80,45 +86,43 @@ describe('usage details', () => {
 type Snap = SnapshotFrom<typeof usageMachine>;
 const serverError = 'Internal server error';
 // The model's periods: all time (the first shown) and today.
-const periods: number[] = [TimeRange.all, TimeRange.today];
+const periods: TimeRangeCode[] = [TimeRange.all, TimeRange.today];
 
 describeStateViews(usageModel, {
   '*': {
-    enabled: ['period.changed'],
+    enabled: ['resource.reload'],
     // Another offered period can be chosen at any time; the current one and periods not offered cannot.
     shows: (s: Snap) => {
-      expect(periods).toContain(s.context.timeRange);
+      expect(periods).toContain(s.context.params.timeRange);
       for (const timeRange of periods)
-        expect(s.can({ type: 'period.changed', timeRange: timeRange as TimeRangeCode })).toBe(
-          timeRange !== s.context.timeRange,
-        );
-      expect(s.can({ type: 'period.changed', timeRange: TimeRange.thisYear })).toBe(false);
+        expect(s.can(period(timeRange))).toBe(timeRange !== s.context.params.timeRange);
+      expect(s.can(period(TimeRange.thisYear))).toBe(false);
     },
   },
   loading: {
-    tags: ['busy'],
+    tags: ['loading'],
     runs: {
-      loadUsage: (input: { timeRange: number }, s: Snap) =>
-        expect(input).toEqual({ timeRange: s.context.timeRange }),
+      load: (input: { params: { timeRange: number } }, s: Snap) =>
+        expect(input).toEqual({ params: { timeRange: s.context.params.timeRange } }),
     },
     // The last answer stays on the card while the next one loads.
     shows: (s: Snap) => {
-      expect([null, sampleUsage]).toContainEqual(s.context.usage);
+      expect([null, sampleUsage]).toContainEqual(s.context.data);
       expect([null, serverError]).toContain(s.context.error);
     },
   },
   ready: {
     shows: (s: Snap) => {
-      expect(s.context.usage).toEqual(sampleUsage);
+      expect(s.context.data).toEqual(sampleUsage);
       expect(s.context.error).toBeNull();
     },
   },
   failed: {
-    tags: ['error'],
-    enabled: ['usage.retry'],
+    tags: ['failed'],
+    enabled: ['resource.retry'],
     shows: (s: Snap) => {
       expect(s.context.error).toBe(serverError);
-      expect([null, sampleUsage]).toContainEqual(s.context.usage);
+      expect([null, sampleUsage]).toContainEqual(s.context.data);
     },
   },
 });

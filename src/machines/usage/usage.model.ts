@@ -1,5 +1,5 @@
 import { TimeRange, type UsageInfo } from '../../api/schemas/instances';
-import type { FlowModel } from '../model';
+import { resourceModel } from '../resource/resource.model';
 import { usageMachine } from './usage.machine';
 
 export const sampleUsage: UsageInfo = {
@@ -9,15 +9,9 @@ export const sampleUsage: UsageInfo = {
   totalTokenCount: 120,
 };
 
-export const usageModel: FlowModel<{ timeRange?: number }> = {
-  id: 'usage',
-  machine: usageMachine,
-  input: {},
-  events: [
-    { type: 'period.changed', timeRange: TimeRange.today },
-    { type: 'period.changed', timeRange: TimeRange.all },
-    { type: 'usage.retry' },
-  ],
-  outputs: { loadUsage: sampleUsage },
-  serialize: ({ context: c }) => [c.timeRange, c.usage !== null, c.error !== null],
-};
+/** All time first (as the screen starts), then today and back. */
+export const usageModel = resourceModel(usageMachine, {
+  params: { timeRange: TimeRange.all },
+  reloadWith: [{ timeRange: TimeRange.today }, { timeRange: TimeRange.all }],
+  data: sampleUsage,
+});

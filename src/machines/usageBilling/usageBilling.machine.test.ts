@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type EventObject, fromCallback } from 'xstate';
+import { TimeRange } from '../../api/schemas/instances';
 import { readCheckoutSession, rememberCheckoutSession } from '../billing/links';
 import { usageBillingMachine } from './usageBilling.machine';
 
@@ -27,7 +28,8 @@ describe('usage and billing screen', () => {
     const { inputs } = start();
     expect(inputs).toEqual({
       billing: { checkoutSessionId: 'cs_earlier' },
-      usage: {},
+      // All time first.
+      usage: { params: { timeRange: TimeRange.all } },
       planChange: { returnSessionId: 'cs_returned' },
     });
   });

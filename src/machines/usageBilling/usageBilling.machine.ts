@@ -1,4 +1,5 @@
 import { sendTo, setup } from 'xstate';
+import { TimeRange } from '../../api/schemas/instances';
 import { billingMachine } from '../billing/billing.machine';
 import { readCheckoutSession, rememberCheckoutSession } from '../billing/links';
 import { planChangeMachine } from '../planChange/planChange.machine';
@@ -37,7 +38,8 @@ export const usageBillingMachine = setup({
       src: 'billing',
       input: ({ context }) => ({ checkoutSessionId: readCheckoutSession(context.userId) }),
     },
-    { id: 'usage', src: 'usage', input: {} },
+    // All time first.
+    { id: 'usage', src: 'usage', input: { params: { timeRange: TimeRange.all } } },
     {
       id: 'planChange',
       src: 'planChange',

@@ -10,6 +10,7 @@ import { SpreadRow } from '../ui/Cluster';
 import { EmptyState, ErrorPanel, PanelLoading } from '../ui/Feedback';
 import { SelectField } from '../ui/Field';
 import { useText } from '../ui/text';
+import { useResourceState } from '../ui/useResource';
 import { TokenTable } from './TokenTable';
 import { InstanceUsage } from './UsageSummary';
 
@@ -29,11 +30,10 @@ const Head = styled(SpreadRow)`
 export function UsageDetails({ billing, usage }: { billing: BillingRef; usage: UsageRef }) {
   const { t } = useLingui();
   const text = useText();
-  const timeRange = useSelector(usage, (s) => s.context.timeRange);
-  const info = useSelector(usage, (s) => s.context.usage);
-  const busy = useSelector(usage, (s) => s.hasTag('busy'));
-  const failed = useSelector(usage, (s) => s.hasTag('error'));
-  const error = useSelector(usage, (s) => s.context.error);
+  const timeRange = useSelector(usage, (s) => s.context.params.timeRange);
+  const { data: info, error, status } = useResourceState(usage);
+  const busy = status === 'loading';
+  const failed = status === 'failed';
 
   return (
     <Body aria-labelledby="usage-details-title" aria-busy={busy}>
@@ -45,7 +45,10 @@ export function UsageDetails({ billing, usage }: { billing: BillingRef; usage: U
           label={<Trans>Period</Trans>}
           value={timeRange}
           onChange={(e) =>
-            usage.send({ type: 'period.changed', timeRange: Number(e.target.value) as TimeRangeCode })
+            usage.send({
+              type: 'resource.reload',
+              params: { timeRange: Number(e.target.value) as TimeRangeCode },
+            })
           }
         >
           {USAGE_PERIODS.map((p) => (
@@ -59,7 +62,7 @@ export function UsageDetails({ billing, usage }: { billing: BillingRef; usage: U
         <ErrorPanel
           title={<Trans>Usage could not be loaded</Trans>}
           message={error ? text(error) : undefined}
-          onRetry={() => usage.send({ type: 'usage.retry' })}
+          onRetry={() => usage.send({ type: 'resource.retry' })}
         />
       ) : (
         <>

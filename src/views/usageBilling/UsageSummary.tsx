@@ -46,7 +46,7 @@ export function InstanceUsage({
   const f = useBillingFormat();
   const membership = useSelector(billing, (s) => s.context.membership);
   const membershipLoading = useSelector(billing, (s) => s.hasTag('membershipLoading'));
-  const used = useSelector(usage, (s) => s.context.usage?.nowInstanceNum ?? null);
+  const used = useSelector(usage, (s) => s.context.data?.nowInstanceNum ?? null);
 
   if (used === null || (membershipLoading && !membership)) return <Skeleton $h="44px" />;
   const quota = instanceQuota(used, membership);
@@ -82,8 +82,8 @@ export function InstanceUsage({
 export function UsageSummary({ billing, usage }: { billing: BillingRef; usage: UsageRef }) {
   const { t } = useLingui();
   const f = useBillingFormat();
-  const total = useSelector(usage, (s) => s.context.usage?.totalTokenCount ?? null);
-  const failed = useSelector(usage, (s) => s.hasTag('error'));
+  const total = useSelector(usage, (s) => s.context.data?.totalTokenCount ?? null);
+  const failed = useSelector(usage, (s) => s.hasTag('failed'));
   const totalText = total === null ? '' : f.number(total);
   return (
     <Body aria-labelledby="usage-summary-title">
