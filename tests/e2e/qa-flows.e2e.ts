@@ -225,14 +225,14 @@ test.describe('QA jumps and state links, flow by flow', () => {
   test('billing', async ({ page }) => {
     await open(page, '/usage-billing', 'owner');
     await openQa(page);
-    await jump(page, 'billing', 'billing.plans.failed');
+    await jump(page, 'plans', 'plans.failed');
     const plans = page.getByRole('region', { name: 'Plans' });
     await expect(plans.getByRole('alert')).toContainText('Load failed');
     await expect(plans.getByRole('button', { name: 'Retry' })).toBeEnabled();
-    await jump(page, 'billing', 'billing.plans.empty');
+    await jump(page, 'plans', 'plans.empty');
     await expect(plans.getByText('No membership plans available')).toBeVisible();
     await expect(plans.getByRole('link', { name: 'Talk to sales' })).toBeVisible();
-    await jump(page, 'billing', 'billing.tokens.failed');
+    await jump(page, 'tokens', 'tokens.failed');
     const subscription = page.getByRole('region', { name: 'Current subscription' });
     await expect(subscription.getByRole('alert')).toHaveText('Token details could not be loaded.');
     await expect(subscription.getByRole('button', { name: 'Retry' })).toBeEnabled();

@@ -1,4 +1,4 @@
-import { billingModel } from '../../machines/billing/billing.model';
+import { billingModel, membershipModel, plansModel, tokensModel } from '../../machines/billing/billing.model';
 import { botEditorModel } from '../../machines/botEditor/botEditor.model';
 import { chatHistoryModel } from '../../machines/chatHistory/chatHistory.model';
 import { dashboardModel, PANEL_MODELS } from '../../machines/dashboard/dashboard.model';
@@ -33,6 +33,9 @@ export const FLOW_MODELS: Record<string, FlowModel> = Object.fromEntries(
     testChatModel,
     chatHistoryModel,
     billingModel,
+    membershipModel,
+    tokensModel,
+    plansModel,
     usageModel,
     planChangeModel,
     paymentSuccessModel,

@@ -1,14 +1,44 @@
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import {
+  type ActorRefFrom,
+  createActor,
+  type EventObject,
+  fromPromise,
+  type SnapshotFrom,
+  setup,
+} from 'xstate';
 import { recordToasts, stopRecordingToasts } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
+import * as api from '../../api/membership';
 import type { TokenRemaining } from '../../api/schemas/membership';
 import { samplePlan } from '../planChange/planChange.model';
 import type { ToastInput } from '../toasts/toasts.machine';
-import { billingMachine, billingMessages, customerPlans } from './billing.machine';
-import { billingModel, sampleMembership } from './billing.model';
+import {
+  billingMachine,
+  billingMessages,
+  customerPlans,
+  type membershipMachine,
+  type plansMachine,
+  type tokensMachine,
+} from './billing.machine';
+import {
+  billingModel,
+  membershipModel,
+  plansModel,
+  sampleMembership,
+  samplePlans,
+  sampleTokens,
+  tokensModel,
+} from './billing.model';
 import { paymentUrl } from './links';
 import { instanceQuota, quota, tokenQuota } from './quota';
+
+vi.mock('../../api/membership', () => ({
+  listPlans: vi.fn(),
+  getUserMembership: vi.fn(),
+  getTokenResetTime: vi.fn(),
+  getTokenRemaining: vi.fn(),
+}));
 
 const plan = samplePlan;
 const plans = [
@@ -19,98 +49,127 @@ const plans = [
 ];
 const membership = sampleMembership;
 const tokens: TokenRemaining = { remaining: 40_000, limit: 100_000 };
+const resetTime = '2026-12-01T00:00:00.000Z';
 
+// The membership API as the resources call it.
+const calls = {
+  plans: vi.mocked(api.listPlans),
+  membership: vi.mocked(api.getUserMembership),
+  resetTime: vi.mocked(api.getTokenResetTime),
+  tokens: vi.mocked(api.getTokenRemaining),
+};
+
+beforeEach(() => {
+  calls.plans.mockResolvedValue(plans);
+  calls.membership.mockResolvedValue(membership);
+  calls.resetTime.mockResolvedValue({ resetTime });
+  calls.tokens.mockResolvedValue(tokens);
+});
 afterEach(() => stopRecordingToasts());
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
+/** Billing run by a stand-in screen that records what billing tells it. */
 function start({
-  loadPlans = async () => plans,
-  loadMembership = async () => membership,
   loadUrl = async (_: string) => ({ url: 'https://billing.example.com/portal' }),
   checkoutSessionId = null as string | null,
 } = {}) {
   const toasts = vi.fn();
   recordToasts(toasts);
-  const spies = {
-    plans: vi.fn(loadPlans),
-    membership: vi.fn(loadMembership),
-    tokens: vi.fn(async () => ({ resetTime: '2026-12-01T00:00:00.000Z', tokens })),
-    url: vi.fn(loadUrl),
-    open: vi.fn(),
-  };
-  const actor = createActor(
-    billingMachine.provide({
-      actors: {
-        loadPlans: fromPromise(() => spies.plans()),
-        loadMembership: fromPromise(() => spies.membership()),
-        loadTokens: fromPromise(() => spies.tokens()),
-        loadManagementUrl: fromPromise(({ input }) => spies.url(input.sessionId)),
-      },
-      actions: { openManagement: (_, params) => spies.open(params.url) },
+  const told: EventObject[] = [];
+  const spies = { url: vi.fn(loadUrl), open: vi.fn() };
+  const billing = billingMachine.provide({
+    actors: { loadManagementUrl: fromPromise(({ input }) => spies.url(input.sessionId)) },
+    actions: { openManagement: (_, params) => spies.open(params.url) },
+  });
+  const screen = createActor(
+    setup({ actors: { billing } }).createMachine({
+      invoke: { id: 'billing', src: 'billing', input: { checkoutSessionId } },
+      on: { '*': { actions: ({ event }) => told.push(event) } },
     }),
-    { input: { checkoutSessionId } },
   ).start();
-  return { actor, toasts, spies };
+  const actor = screen.getSnapshot().children.billing as ActorRefFrom<typeof billingMachine>;
+  const child = (id: 'membership' | 'tokens' | 'plans') =>
+    actor.getSnapshot().children[id] as ActorRefFrom<typeof plansMachine> | undefined;
+  return { actor, child, told, toasts, spies };
 }
 
 describe('billing data', () => {
-  it('loads membership, tokens and the active plans in ascending level', async () => {
-    const { actor } = start();
-    expect(actor.getSnapshot().hasTag('plansLoading')).toBe(true);
+  it('loads membership, tokens and the active plans in ascending level, each in its own resource', async () => {
+    const { child } = start();
+    expect(child('plans')?.getSnapshot().hasTag('loading')).toBe(true);
     await settle();
-    const { context } = actor.getSnapshot();
-    expect(context.membership).toEqual(membership);
-    expect(context.tokens).toEqual(tokens);
-    expect(context.plans.map((p) => p.id)).toEqual(['free', 'pro']);
+    expect(child('membership')?.getSnapshot().context.data).toEqual(membership);
+    expect(child('tokens')?.getSnapshot().context.data).toEqual({ resetTime, tokens });
+    expect(
+      child('plans')
+        ?.getSnapshot()
+        .context.data?.map((p) => p.id),
+    ).toEqual(['free', 'pro']);
+    expect(child('plans')?.getSnapshot().value).toBe('ready');
   });
 
   it('shows the empty state when no plan is active', async () => {
-    const { actor } = start({ loadPlans: async () => [plan({ status: 2 })] });
+    calls.plans.mockResolvedValue([plan({ status: 2 })]);
+    const { child } = start();
     await settle();
-    expect(actor.getSnapshot().hasTag('plansEmpty')).toBe(true);
+    expect(child('plans')?.getSnapshot().hasTag('empty')).toBe(true);
+    expect(child('plans')?.getSnapshot().context.data).toEqual([]);
   });
 
   it('raises the spec toast when plans fail, and retries', async () => {
-    let fail = true;
-    const { actor, toasts, spies } = start({
-      loadPlans: async () => {
-        if (fail) throw new Error('500');
-        return plans;
-      },
-    });
+    calls.plans.mockRejectedValueOnce(new Error('500'));
+    const { child, toasts } = start();
     await settle();
-    expect(actor.getSnapshot().hasTag('plansFailed')).toBe(true);
+    expect(child('plans')?.getSnapshot().hasTag('failed')).toBe(true);
+    expect(toasts).toHaveBeenCalledTimes(1);
     expect(toasts).toHaveBeenCalledWith({
       variant: 'destructive',
       title: billingMessages.loadFailed,
       description: billingMessages.plansFailed,
     });
-    fail = false;
-    actor.send({ type: 'plans.retry' });
+    child('plans')?.send({ type: 'resource.retry' });
     await settle();
-    expect(spies.plans).toHaveBeenCalledTimes(2);
-    expect(actor.getSnapshot().context.plans).toHaveLength(2);
+    expect(calls.plans).toHaveBeenCalledTimes(2);
+    expect(child('plans')?.getSnapshot().context.data).toHaveLength(2);
   });
 
   it('only warns in the console when the membership cannot be loaded', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { actor, toasts } = start({ loadMembership: () => Promise.reject(new Error('down')) });
+    const failure = new Error('down');
+    calls.membership.mockRejectedValue(failure);
+    const { child, toasts, told } = start();
     await settle();
-    expect(actor.getSnapshot().matches({ membership: 'unknown' })).toBe(true);
+    expect(child('membership')?.getSnapshot().value).toBe('failed');
     expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith('Could not load the membership', failure);
     expect(toasts).not.toHaveBeenCalled();
+    expect(told).toEqual([]);
   });
 
-  it('fetches the membership and the tokens again on refresh', async () => {
-    const { actor, spies } = start();
+  it('says nothing when the tokens fail: their card shows it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    calls.tokens.mockRejectedValue(new Error('down'));
+    const { child, toasts } = start();
+    await settle();
+    expect(child('tokens')?.getSnapshot().hasTag('failed')).toBe(true);
+    expect(toasts).not.toHaveBeenCalled();
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('fetches the membership and the tokens again on refresh, keeping what is shown', async () => {
+    const { actor, child } = start();
     await settle();
     actor.send({ type: 'membership.refresh' });
-    expect(actor.getSnapshot().hasTag('membershipLoading')).toBe(true);
+    expect(child('membership')?.getSnapshot().hasTag('loading')).toBe(true);
+    expect(child('membership')?.getSnapshot().context.data).toEqual(membership);
+    expect(child('tokens')?.getSnapshot().hasTag('loading')).toBe(true);
+    expect(child('plans')?.getSnapshot().hasTag('loading')).toBe(false);
     await settle();
-    expect(spies.membership).toHaveBeenCalledTimes(2);
-    expect(spies.tokens).toHaveBeenCalledTimes(2);
-    expect(spies.plans).toHaveBeenCalledTimes(1);
+    expect(calls.membership).toHaveBeenCalledTimes(2);
+    expect(calls.resetTime).toHaveBeenCalledTimes(2);
+    expect(calls.tokens).toHaveBeenCalledTimes(2);
+    expect(calls.plans).toHaveBeenCalledTimes(1);
   });
 });
 
@@ -202,6 +261,8 @@ describe('helpers', () => {
 type Snap = SnapshotFrom<typeof billingMachine>;
 const paidSession = 'cs_demo_paid';
 const safePortal = 'https://billing.example.com/portal';
+const serverError = 'Internal server error';
+const resources = ['membership', 'tokens', 'plans'];
 
 describe('billing model views', () => {
   // What the user would see outside the snapshot: the toasts raised, the page opened, the console.
@@ -222,7 +283,18 @@ describe('billing model views', () => {
     },
     {
       '*': {
-        shows: () => {
+        // A plan change changes the membership and the tokens: both can be fetched again at any time. What the
+        // membership and the plans report is heard at any time; a paid checkout makes management available.
+        enabled: ['membership.refresh', 'resource.failed', 'subscription.sessionKnown'],
+        // The three resources run as long as billing does, each under its flow id.
+        runs: Object.fromEntries(
+          resources.map((id) => [
+            id,
+            (child: { machine: { id: string } }) => expect(child.machine.id).toBe(id),
+          ]),
+        ),
+        shows: (s: Snap) => {
+          expect(Object.keys(s.children).sort()).toEqual(expect.arrayContaining([...resources].sort()));
           // A javascript: address is never followed, whatever the provider answered.
           expect(opened.every((url) => url === safePortal)).toBe(true);
           // Only the plans and the management page are worth a toast.
@@ -230,61 +302,11 @@ describe('billing model views', () => {
             expect([billingMessages.plansFailed, billingMessages.manageFailed]).toContain(
               t.title === billingMessages.loadFailed ? t.description : t.title,
             );
+          // Spec section 8: a failed membership is only a console warning.
+          for (const [message] of warn.mock.calls) expect(message).toBe('Could not load the membership');
         },
       },
-      // A plan change changes the membership and the tokens: both can be fetched again at any time.
-      membership: { enabled: ['membership.refresh'] },
-      'membership.loading': {
-        tags: ['membershipLoading'],
-        runs: { loadMembership: (input: unknown) => expect(input).toBeUndefined() },
-        // A reload keeps what is shown.
-        shows: (s: Snap) => expect([null, sampleMembership]).toContainEqual(s.context.membership),
-      },
-      'membership.known': { shows: (s: Snap) => expect(s.context.membership).toEqual(sampleMembership) },
-      // Spec section 8: only a console warning, no toast; the page goes on with what it had.
-      'membership.unknown': {
-        shows: (s: Snap) => {
-          expect(warn).toHaveBeenCalledWith('Could not load the membership', expect.anything());
-          expect([null, sampleMembership]).toContainEqual(s.context.membership);
-        },
-      },
-      tokens: { enabled: ['membership.refresh'] },
-      'tokens.loading': {
-        tags: ['tokensLoading'],
-        runs: { loadTokens: (input: unknown) => expect(input).toBeUndefined() },
-      },
-      'tokens.ready': {
-        shows: (s: Snap) => {
-          expect(s.context.tokens).toEqual({ remaining: 40_000, limit: 100_000 });
-          expect(s.context.resetTime).toBe('2026-12-01T00:00:00.000Z');
-        },
-      },
-      'tokens.failed': { tags: ['tokensFailed'], enabled: ['tokens.retry'] },
-      plans: {},
-      'plans.loading': {
-        tags: ['plansLoading'],
-        runs: { loadPlans: (input: unknown) => expect(input).toBeUndefined() },
-        shows: (s: Snap) => expect(s.context.plans).toEqual([]),
-      },
-      // Active plans only, lowest level first.
-      'plans.ready': {
-        shows: (s: Snap) => expect(s.context.plans.map((p) => p.id)).toEqual(['plan-free', 'plan-pro']),
-      },
-      'plans.empty': { tags: ['plansEmpty'], shows: (s: Snap) => expect(s.context.plans).toEqual([]) },
-      'plans.failed': {
-        tags: ['plansFailed'],
-        enabled: ['plans.retry'],
-        shows: (s: Snap) => {
-          expect(s.context.plans).toEqual([]);
-          expect(toasts).toContainEqual({
-            variant: 'destructive',
-            title: billingMessages.loadFailed,
-            description: billingMessages.plansFailed,
-          });
-        },
-      },
-      // A paid checkout seen on the way back from the provider makes management available.
-      manage: { enabled: ['subscription.sessionKnown'] },
+      manage: {},
       'manage.checking': {},
       'manage.unavailable': { shows: (s: Snap) => expect(s.context.checkoutSessionId).toBeNull() },
       'manage.available': {
@@ -301,4 +323,102 @@ describe('billing model views', () => {
       },
     },
   );
+});
+
+/** What the user sees of each report billing hears: what the screen is told, the toasts, the warnings. */
+const reactions: Record<string, { told: unknown[]; toasts: ToastInput[]; warned: number }> = {
+  'resource.failed from membership': { told: [], toasts: [], warned: 1 },
+  'resource.failed from plans': {
+    told: [],
+    toasts: [
+      { variant: 'destructive', title: billingMessages.loadFailed, description: billingMessages.plansFailed },
+    ],
+    warned: 0,
+  },
+};
+
+describe('billing reacting to its resources', () => {
+  // Each report of the model, sent to a live billing run by a screen.
+  const reports = billingModel.events.filter((e) => e.type.startsWith('resource.'));
+  it.each(reports.map((e) => [`${e.type} from ${e.id}`, e] as const))('%s', (name, report) => {
+    const toasts: ToastInput[] = [];
+    recordToasts((t) => toasts.push(t));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const told: EventObject[] = [];
+    const screen = createActor(
+      setup({ actors: { billing: billingModel.machine } }).createMachine({
+        invoke: { id: 'billing', src: 'billing', input: { checkoutSessionId: null } },
+        on: { '*': { actions: ({ event }) => told.push(event) } },
+      }),
+    ).start();
+    screen.getSnapshot().children.billing?.send(report);
+    expect({ told, toasts, warned: warn.mock.calls.length }).toEqual(reactions[name]);
+    screen.stop();
+  });
+});
+
+const forPlans = (s: SnapshotFrom<typeof plansMachine>) => s.context.data?.map((p) => p.id) ?? null;
+
+describeStateViews(membershipModel, {
+  '*': { enabled: ['resource.reload'] },
+  loading: {
+    tags: ['loading'],
+    runs: { load: (input: unknown) => expect(input).toEqual({ params: undefined }) },
+    // A reload keeps what is shown.
+    shows: (s: SnapshotFrom<typeof membershipMachine>) =>
+      expect([null, sampleMembership]).toContainEqual(s.context.data),
+  },
+  ready: {
+    shows: (s: SnapshotFrom<typeof membershipMachine>) => expect(s.context.data).toEqual(sampleMembership),
+  },
+  // The page goes on with what it had (billing only warns).
+  failed: {
+    tags: ['failed'],
+    enabled: ['resource.retry'],
+    shows: (s: SnapshotFrom<typeof membershipMachine>) => {
+      expect(s.context.error).toBe(serverError);
+      expect([null, sampleMembership]).toContainEqual(s.context.data);
+    },
+  },
+});
+
+describeStateViews(tokensModel, {
+  '*': { enabled: ['resource.reload'] },
+  loading: {
+    tags: ['loading'],
+    runs: { load: (input: unknown) => expect(input).toEqual({ params: undefined }) },
+  },
+  ready: {
+    shows: (s: SnapshotFrom<typeof tokensMachine>) => {
+      expect(s.context.data?.tokens).toEqual({ remaining: 40_000, limit: 100_000 });
+      expect(s.context.data?.resetTime).toBe(sampleTokens.resetTime);
+    },
+  },
+  failed: { tags: ['failed'], enabled: ['resource.retry'] },
+});
+
+describeStateViews(plansModel, {
+  '*': { enabled: ['resource.reload'] },
+  loading: {
+    tags: ['loading'],
+    runs: { load: (input: unknown) => expect(input).toEqual({ params: undefined }) },
+    shows: (s: SnapshotFrom<typeof plansMachine>) =>
+      expect([null, [], ['plan-free', 'plan-pro']]).toContainEqual(forPlans(s)),
+  },
+  // Active plans only, lowest level first.
+  ready: {
+    shows: (s: SnapshotFrom<typeof plansMachine>) => {
+      expect(forPlans(s)).toEqual(['plan-free', 'plan-pro']);
+      expect(s.context.data).toEqual(samplePlans);
+    },
+  },
+  empty: {
+    tags: ['empty'],
+    shows: (s: SnapshotFrom<typeof plansMachine>) => expect(s.context.data).toEqual([]),
+  },
+  failed: {
+    tags: ['failed'],
+    enabled: ['resource.retry'],
+    shows: (s: SnapshotFrom<typeof plansMachine>) => expect(s.context.error).toBe(serverError),
+  },
 });

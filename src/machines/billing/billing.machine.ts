@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import { assign, setup } from 'xstate';
+import { assign, sendTo, setup } from 'xstate';
 import { getTokenRemaining, getTokenResetTime, getUserMembership, listPlans } from '../../api/membership';
 import { getSubscriptionManagementUrl } from '../../api/payments';
 import {
@@ -10,25 +10,22 @@ import {
 } from '../../api/schemas/membership';
 import { describeError } from '../errors';
 import { fromRequest } from '../request';
+import { type ResourceReport, resourceMachine } from '../resource/resource.machine';
 import { askApp, raiseToast } from '../system';
 import { paymentUrl } from './links';
 
 export interface BillingContext {
-  membership: UserMembership | null;
-  /** Active plans only, in ascending level (what customers may see). */
-  plans: MembershipPlan[];
-  resetTime: string | null;
-  tokens: TokenRemaining | null;
   /** The last paid checkout session the app saw: subscription management needs one. */
   checkoutSessionId: string | null;
 }
 
 export type BillingEvent =
+  /** The plan changed: the membership and its tokens are stale. */
   | { type: 'membership.refresh' }
-  | { type: 'plans.retry' }
-  | { type: 'tokens.retry' }
   | { type: 'subscription.manageRequested' }
-  | { type: 'subscription.sessionKnown'; sessionId: string };
+  | { type: 'subscription.sessionKnown'; sessionId: string }
+  /** From the membership, the tokens and the plans. */
+  | ResourceReport;
 
 export const billingMessages = {
   loadFailed: msg`Load failed`,
@@ -40,15 +37,38 @@ export const billingMessages = {
 export const customerPlans = (plans: MembershipPlan[]) =>
   plans.filter((p) => p.status === PlanStatus.active).sort((a, b) => a.level - b.level);
 
-/*
- * Refreshing is handled by the states of a region, not by the region: a transition of the region itself
- * would re-enter the whole parallel machine and reload every part. A changed plan changes the tokens too.
- */
-const refresh = { 'membership.refresh': { target: 'loading', reenter: true } } as const;
+/** The user's membership: the plan, when it ends, its limits. */
+export const membershipMachine = resourceMachine<UserMembership>({
+  id: 'membership',
+  load: (_, signal) => getUserMembership(signal),
+});
+
+export interface TokenAllowance {
+  /** When the monthly allowance next resets. */
+  resetTime: string;
+  tokens: TokenRemaining;
+}
+
+/** This period's tokens: what remains of the allowance, and when it resets. */
+export const tokensMachine = resourceMachine<TokenAllowance>({
+  id: 'tokens',
+  load: async (_, signal) => {
+    const [reset, tokens] = await Promise.all([getTokenResetTime(signal), getTokenRemaining(signal)]);
+    return { resetTime: reset.resetTime, tokens };
+  },
+});
+
+/** The plans on offer: active ones only, lowest level first; none active is the empty state. */
+export const plansMachine = resourceMachine<MembershipPlan[]>({
+  id: 'plans',
+  load: async (_, signal) => customerPlans(await listPlans(signal)),
+  isEmpty: (plans) => plans.length === 0,
+});
 
 /**
- * The usage-and-billing screen's data: the membership, the tokens, the plans on offer, and the way to the
- * provider's subscription management. Each part loads, fails and retries on its own.
+ * The usage-and-billing screen's billing: the membership, the tokens and the plans on offer (resources run
+ * here as children, each loading, failing and retrying on its own), and the way to the provider's
+ * subscription management.
  */
 export const billingMachine = setup({
   types: {
@@ -57,18 +77,17 @@ export const billingMachine = setup({
     input: {} as { checkoutSessionId: string | null },
   },
   actors: {
-    loadMembership: fromRequest<UserMembership>(({ signal }) => getUserMembership(signal)),
-    loadPlans: fromRequest<MembershipPlan[]>(({ signal }) => listPlans(signal)),
-    loadTokens: fromRequest<{ resetTime: string; tokens: TokenRemaining }>(async ({ signal }) => {
-      const [reset, tokens] = await Promise.all([getTokenResetTime(signal), getTokenRemaining(signal)]);
-      return { resetTime: reset.resetTime, tokens };
-    }),
+    membership: membershipMachine,
+    tokens: tokensMachine,
+    plans: plansMachine,
     loadManagementUrl: fromRequest<{ url: string }, { sessionId: string }>(({ input, signal }) =>
       getSubscriptionManagementUrl(input.sessionId, signal),
     ),
   },
   guards: {
-    hasPlans: ({ event }) => customerPlans((event as { output?: MembershipPlan[] }).output ?? []).length > 0,
+    /** A resource's report, by the id the resource runs under. */
+    reportFrom: ({ event }, params: { id: string }) =>
+      (event.type === 'resource.loaded' || event.type === 'resource.failed') && event.id === params.id,
     knowsSession: ({ context }) => context.checkoutSessionId !== null,
     safeUrl: ({ event }) => paymentUrl((event as { output?: { url?: string } }).output?.url) !== null,
   },
@@ -86,6 +105,9 @@ export const billingMachine = setup({
       title: billingMessages.manageFailed,
       description: 'error' in event ? describeError(event.error) : null,
     })),
+    // A changed plan changes the tokens too; the plans on offer stay.
+    reloadMembership: sendTo(membershipMachine.id, { type: 'resource.reload' }),
+    reloadTokens: sendTo(tokensMachine.id, { type: 'resource.reload' }),
     rememberSessionId: assign({
       checkoutSessionId: ({ event, context }) =>
         event.type === 'subscription.sessionKnown' ? event.sessionId : context.checkoutSessionId,
@@ -95,85 +117,22 @@ export const billingMachine = setup({
   },
 }).createMachine({
   id: 'billing',
-  context: ({ input }) => ({
-    membership: null,
-    plans: [],
-    resetTime: null,
-    tokens: null,
-    checkoutSessionId: input.checkoutSessionId,
-  }),
-  type: 'parallel',
+  context: ({ input }) => ({ checkoutSessionId: input.checkoutSessionId }),
+  invoke: [
+    { id: membershipMachine.id, src: 'membership' },
+    { id: tokensMachine.id, src: 'tokens' },
+    { id: plansMachine.id, src: 'plans' },
+  ],
+  on: {
+    'membership.refresh': { actions: ['reloadMembership', 'reloadTokens'] },
+    'resource.failed': [
+      { guard: { type: 'reportFrom', params: { id: membershipMachine.id } }, actions: 'warnMembership' },
+      { guard: { type: 'reportFrom', params: { id: plansMachine.id } }, actions: 'announcePlansFailed' },
+    ],
+  },
+  initial: 'manage',
   states: {
-    membership: {
-      initial: 'loading',
-      states: {
-        loading: {
-          tags: ['membershipLoading'],
-          invoke: {
-            id: 'loadMembership',
-            src: 'loadMembership',
-            onDone: { target: 'known', actions: assign({ membership: ({ event }) => event.output }) },
-            onError: { target: 'unknown', actions: 'warnMembership' },
-          },
-          on: refresh,
-        },
-        known: { on: refresh },
-        unknown: { on: refresh },
-      },
-    },
-    tokens: {
-      initial: 'loading',
-      states: {
-        loading: {
-          tags: ['tokensLoading'],
-          invoke: {
-            id: 'loadTokens',
-            src: 'loadTokens',
-            onDone: {
-              target: 'ready',
-              actions: assign({
-                resetTime: ({ event }) => event.output.resetTime,
-                tokens: ({ event }) => event.output.tokens,
-              }),
-            },
-            onError: 'failed',
-          },
-          on: refresh,
-        },
-        ready: { on: refresh },
-        failed: {
-          tags: ['tokensFailed'],
-          on: { ...refresh, 'tokens.retry': 'loading' },
-        },
-      },
-    },
-    plans: {
-      initial: 'loading',
-      states: {
-        loading: {
-          tags: ['plansLoading'],
-          invoke: {
-            id: 'loadPlans',
-            src: 'loadPlans',
-            onDone: [
-              {
-                guard: 'hasPlans',
-                target: 'ready',
-                actions: assign({ plans: ({ event }) => customerPlans(event.output) }),
-              },
-              { target: 'empty', actions: assign({ plans: [] }) },
-            ],
-            onError: { target: 'failed', actions: 'announcePlansFailed' },
-          },
-        },
-        ready: {},
-        empty: { tags: ['plansEmpty'] },
-        failed: {
-          tags: ['plansFailed'],
-          on: { 'plans.retry': 'loading' },
-        },
-      },
-    },
+    // Subscription management, at the provider: available once a paid checkout session is known.
     manage: {
       initial: 'checking',
       on: { 'subscription.sessionKnown': { target: '.available', actions: 'rememberSessionId' } },

@@ -1,7 +1,15 @@
-import type { TokenRemaining, UserMembership } from '../../api/schemas/membership';
+import { ApiError } from '../../api/errors';
+import type { UserMembership } from '../../api/schemas/membership';
 import { type FlowModel, oneOf } from '../model';
 import { samplePlan } from '../planChange/planChange.model';
-import { billingMachine } from './billing.machine';
+import { resourceModel } from '../resource/resource.model';
+import {
+  billingMachine,
+  membershipMachine,
+  plansMachine,
+  type TokenAllowance,
+  tokensMachine,
+} from './billing.machine';
 
 export const sampleMembership: UserMembership = {
   name: 'Starter',
@@ -13,7 +21,17 @@ export const sampleMembership: UserMembership = {
   totalChatSessionLimit: 500,
   knowledgeBaseFileLimit: 10,
 };
-const tokens: TokenRemaining = { remaining: 40_000, limit: 100_000 };
+
+export const sampleTokens: TokenAllowance = {
+  resetTime: '2026-12-01T00:00:00.000Z',
+  tokens: { remaining: 40_000, limit: 100_000 },
+};
+
+/** The demo's plans on offer, as customers see them (active, lowest level first). */
+export const samplePlans = [samplePlan({ id: 'plan-free', name: 'Free', level: 0 }), samplePlan()];
+
+const serverError = (endpoint: string) =>
+  new ApiError({ kind: 'http', status: 500, endpoint, message: 'Internal server error' });
 
 export const billingModel: FlowModel<{ checkoutSessionId: string | null }> = {
   id: 'billing',
@@ -22,26 +40,21 @@ export const billingModel: FlowModel<{ checkoutSessionId: string | null }> = {
   inputs: [{ checkoutSessionId: 'cs_demo_paid' }],
   events: [
     { type: 'membership.refresh' },
-    { type: 'plans.retry' },
-    { type: 'tokens.retry' },
     { type: 'subscription.manageRequested' },
     { type: 'subscription.sessionKnown', sessionId: 'cs_demo_paid' },
+    // What the resources tell billing.
+    { type: 'resource.failed', id: membershipMachine.id, error: serverError('membership') },
+    { type: 'resource.failed', id: plansMachine.id, error: serverError('plans') },
   ],
   outputs: {
-    // Plans on offer, or none active.
-    loadPlans: oneOf(
-      [samplePlan({ id: 'plan-free', name: 'Free', level: 0 }), samplePlan()],
-      [samplePlan({ status: 2 })],
-    ),
-    loadMembership: sampleMembership,
-    loadTokens: { resetTime: '2026-12-01T00:00:00.000Z', tokens },
     loadManagementUrl: oneOf({ url: 'https://billing.example.com/portal' }, { url: 'javascript:alert(1)' }),
   },
-  // Which data is present is what matters, not the data itself.
-  serialize: ({ context: c }) => [
-    c.membership !== null,
-    c.plans.length > 0,
-    c.tokens !== null,
-    c.checkoutSessionId !== null,
-  ],
+  serialize: ({ context: c }) => [c.checkoutSessionId !== null],
 };
+
+export const membershipModel = resourceModel(membershipMachine, { data: sampleMembership });
+
+export const tokensModel = resourceModel(tokensMachine, { data: sampleTokens });
+
+/** Plans on offer, or none active. */
+export const plansModel = resourceModel(plansMachine, { data: oneOf(samplePlans, []) });

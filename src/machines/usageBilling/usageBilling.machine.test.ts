@@ -1,7 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { createActor, type EventObject, fromCallback } from 'xstate';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createActor, type EventObject, fromCallback, fromPromise } from 'xstate';
 import { TimeRange } from '../../api/schemas/instances';
+import { billingMachine, membershipMachine, plansMachine, tokensMachine } from '../billing/billing.machine';
+import { plansModel } from '../billing/billing.model';
 import { readCheckoutSession, rememberCheckoutSession } from '../billing/links';
+import { type FlowInspector, installFlowInspector } from '../inspection';
+import { snapshotFor } from '../model';
+import { usageMachine } from '../usage/usage.machine';
+import { flowOptions } from '../useFlow';
 import { usageBillingMachine } from './usageBilling.machine';
 
 function start(userId = 'user-1') {
@@ -45,5 +51,44 @@ describe('usage and billing screen', () => {
     const { actor, billing } = start();
     actor.send({ type: 'plan.changed' });
     expect(billing).toEqual([{ type: 'membership.refresh' }]);
+  });
+});
+
+describe('QA jumps', () => {
+  afterEach(() => installFlowInspector(null));
+
+  it("start the screen with a billing resource in the state jumped to (a flow of the screen's flow)", () => {
+    const jumped = snapshotFor(plansModel, 'plans.failed');
+    if (!jumped) throw new Error('no path to plans.failed');
+    const pending = new Map<string, unknown>([['plans', jumped.persisted]]);
+    installFlowInspector({
+      pendingRestore: (id) => pending.get(id) as never,
+      restoring: () => pending.size > 0,
+      inspector: () => () => {},
+    } as Partial<FlowInspector> as FlowInspector);
+    const input = { userId: null, returnSessionId: null };
+    const pendingLoad = { actors: { load: fromPromise(() => new Promise(() => {})) } } as never;
+    const actor = createActor(
+      usageBillingMachine.provide({
+        actors: {
+          billing: billingMachine.provide({
+            actors: {
+              membership: membershipMachine.provide(pendingLoad),
+              tokens: tokensMachine.provide(pendingLoad),
+              plans: plansMachine.provide(pendingLoad),
+            },
+          }),
+          usage: usageMachine.provide(pendingLoad),
+        },
+      }),
+      { input, ...flowOptions('usageBilling', usageBillingMachine, input) } as never,
+    ).start();
+    const billing = actor.getSnapshot().children.billing?.getSnapshot();
+    const state = (id: string) =>
+      (billing?.children[id]?.getSnapshot() as { value?: unknown } | undefined)?.value;
+    expect(state('plans')).toBe('failed');
+    // The others start as usual.
+    expect(state('membership')).toBe('loading');
+    actor.stop();
   });
 });

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import styled, { css } from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { MembershipPlan } from '../../api/schemas/membership';
-import type { billingMachine } from '../../machines/billing/billing.machine';
+import type { membershipMachine, plansMachine } from '../../machines/billing/billing.machine';
 import {
   type CurrentPlan,
   offersYearly,
@@ -18,12 +18,14 @@ import { Cluster } from '../ui/Cluster';
 import { Badge, EmptyState, ErrorPanel, Skeleton } from '../ui/Feedback';
 import { CheckIcon, MailIcon } from '../ui/icons';
 import { PlainList } from '../ui/PlainList';
+import { useResourceState } from '../ui/useResource';
 import { useBillingFormat } from './useBillingFormat';
 
 /** Where Talk to sales writes to (a mail link: no form that pretends to send). */
 const SALES_EMAIL = 'sales@influx.example';
 
-type BillingRef = ActorRefFrom<typeof billingMachine>;
+type MembershipRef = ActorRefFrom<typeof membershipMachine>;
+type PlansRef = ActorRefFrom<typeof plansMachine>;
 type PlanChangeRef = ActorRefFrom<typeof planChangeMachine>;
 
 const Section = styled.section`
@@ -255,12 +257,21 @@ function EnterpriseCard() {
 }
 
 /** The plans on offer, lowest level first, then Enterprise; lower levels cannot be chosen. */
-export function PlanCards({ billing, planChange }: { billing: BillingRef; planChange: PlanChangeRef }) {
-  const plans = useSelector(billing, (s) => s.context.plans);
-  const membership = useSelector(billing, (s) => s.context.membership);
-  const loading = useSelector(billing, (s) => s.hasTag('plansLoading'));
-  const empty = useSelector(billing, (s) => s.hasTag('plansEmpty'));
-  const failed = useSelector(billing, (s) => s.hasTag('plansFailed'));
+export function PlanCards({
+  plans: plansRef,
+  membership: membershipRef,
+  planChange,
+}: {
+  plans: PlansRef;
+  membership: MembershipRef;
+  planChange: PlanChangeRef;
+}) {
+  const { data, status } = useResourceState(plansRef);
+  const plans = data ?? [];
+  const membership = useSelector(membershipRef, (s) => s.context.data);
+  const loading = status === 'loading';
+  const empty = status === 'empty';
+  const failed = status === 'failed';
   const current = membership ? { name: membership.name, level: membership.level } : null;
 
   return (
@@ -277,7 +288,7 @@ export function PlanCards({ billing, planChange }: { billing: BillingRef; planCh
         <ErrorPanel
           title={<Trans>Load failed</Trans>}
           message={<Trans>Failed to get membership plans</Trans>}
-          onRetry={() => billing.send({ type: 'plans.retry' })}
+          onRetry={() => plansRef.send({ type: 'resource.retry' })}
         />
       )}
       {empty && <EmptyState title={<Trans>No membership plans available</Trans>} />}

@@ -2,7 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
-import type { billingMachine } from '../../machines/billing/billing.machine';
+import type {
+  billingMachine,
+  membershipMachine,
+  tokensMachine,
+} from '../../machines/billing/billing.machine';
 import { tokenQuota } from '../../machines/billing/quota';
 import { Button } from '../ui/Button';
 import { Card, CardTitle, Muted } from '../ui/Card';
@@ -10,6 +14,7 @@ import { SpreadRow } from '../ui/Cluster';
 import { RetryButton, Skeleton } from '../ui/Feedback';
 import { Meter } from '../ui/Meter';
 import { Spinner } from '../ui/Spinner';
+import { useResourceState } from '../ui/useResource';
 import { useBillingFormat } from './useBillingFormat';
 
 export const Facts = styled.dl`
@@ -34,17 +39,28 @@ const PlanName = styled.p`
 `;
 
 type BillingRef = ActorRefFrom<typeof billingMachine>;
+type MembershipRef = ActorRefFrom<typeof membershipMachine>;
+type TokensRef = ActorRefFrom<typeof tokensMachine>;
 
 /** The current plan, when it ends, and this period's tokens; the way to the provider's management page. */
-export function SubscriptionCard({ billing }: { billing: BillingRef }) {
+export function SubscriptionCard({
+  billing,
+  membership: membershipRef,
+  tokens: tokensRef,
+}: {
+  billing: BillingRef;
+  membership: MembershipRef;
+  tokens: TokensRef;
+}) {
   const { t } = useLingui();
   const f = useBillingFormat();
-  const membership = useSelector(billing, (s) => s.context.membership);
-  const membershipLoading = useSelector(billing, (s) => s.hasTag('membershipLoading'));
-  const resetTime = useSelector(billing, (s) => s.context.resetTime);
-  const tokens = useSelector(billing, (s) => s.context.tokens);
-  const tokensLoading = useSelector(billing, (s) => s.hasTag('tokensLoading'));
-  const tokensFailed = useSelector(billing, (s) => s.hasTag('tokensFailed'));
+  const { data: membership, status: membershipStatus } = useResourceState(membershipRef);
+  const { data: allowance, status: tokensStatus } = useResourceState(tokensRef);
+  const membershipLoading = membershipStatus === 'loading';
+  const resetTime = allowance?.resetTime ?? null;
+  const tokens = allowance?.tokens ?? null;
+  const tokensLoading = tokensStatus === 'loading';
+  const tokensFailed = tokensStatus === 'failed';
   const canManage = useSelector(billing, (s) => s.hasTag('canManage'));
   const managing = useSelector(billing, (s) => s.hasTag('managing'));
 
@@ -118,7 +134,7 @@ export function SubscriptionCard({ billing }: { billing: BillingRef }) {
           <Muted role="alert">
             <Trans>Token details could not be loaded.</Trans>
           </Muted>
-          <RetryButton onRetry={() => billing.send({ type: 'tokens.retry' })} />
+          <RetryButton onRetry={() => tokensRef.send({ type: 'resource.retry' })} />
         </SpreadRow>
       )}
     </Body>

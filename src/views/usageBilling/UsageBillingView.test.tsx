@@ -269,6 +269,56 @@ describe('usage and billing', () => {
     expect(await screen.findByRole('button', { name: 'Upgrade to Pro' })).toBeEnabled();
   });
 
+  it('says when the token details fail, and retries them', async () => {
+    let fail = true;
+    server.use(
+      http.get(`${API}/membership/user/token-remaining`, () =>
+        fail ? HttpResponse.json({ statusCode: 500, message: 'down' }, { status: 500 }) : undefined,
+      ),
+    );
+    const u = user();
+    await renderApp('/usage-billing', { as: 'owner' });
+    const subscription = screen.getByRole('region', { name: 'Current subscription' });
+    expect(await within(subscription).findByRole('alert')).toHaveTextContent(
+      'Token details could not be loaded.',
+    );
+    // Only the tokens failed: the plan is shown.
+    expect(within(subscription).getByTestId('current-plan')).toHaveTextContent('Starter');
+    fail = false;
+    await u.click(within(subscription).getByRole('button', { name: 'Retry' }));
+    expect(
+      await within(subscription).findByRole('meter', { name: 'Tokens used this period' }),
+    ).toBeInTheDocument();
+    expect(within(subscription).queryByRole('alert')).toBeNull();
+  });
+
+  it('says when usage fails, in the details with a retry and in the summary', async () => {
+    let fail = true;
+    server.use(
+      http.post(`${API}/whatsapp/usage-info`, () =>
+        fail
+          ? HttpResponse.json({ statusCode: 500, message: 'Usage is resting' }, { status: 500 })
+          : undefined,
+      ),
+    );
+    const u = user();
+    await renderApp('/usage-billing', { as: 'owner' });
+    const details = screen.getByRole('region', { name: 'Usage details' });
+    const alert = await within(details).findByRole('alert');
+    expect(alert).toHaveTextContent('Usage could not be loaded');
+    expect(alert).toHaveTextContent('Usage is resting');
+    expect(
+      within(screen.getByRole('region', { name: 'Usage summary' })).getByText(
+        'Usage could not be loaded. See the usage details below.',
+      ),
+    ).toBeInTheDocument();
+    fail = false;
+    await u.click(within(details).getByRole('button', { name: 'Retry' }));
+    expect(
+      await within(details).findByRole('region', { name: 'Token usage by conversation' }),
+    ).toBeInTheDocument();
+  });
+
   it('shows the empty state when no plan is offered', async () => {
     server.use(http.get(`${API}/membership/plans`, () => HttpResponse.json([])));
     await renderApp('/usage-billing', { as: 'owner' });

@@ -1,7 +1,12 @@
 import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { billingMachine } from '../../machines/billing/billing.machine';
+import {
+  billingMachine,
+  membershipMachine,
+  plansMachine,
+  tokensMachine,
+} from '../../machines/billing/billing.machine';
 import { planChangeMachine } from '../../machines/planChange/planChange.machine';
 import { signedInUserId } from '../../machines/session/session.machine';
 import { usageMachine } from '../../machines/usage/usage.machine';
@@ -38,6 +43,9 @@ export function UsageBillingView() {
   const billing = useChildFlow(screen, 'billing', billingMachine);
   const usage = useChildFlow(screen, 'usage', usageMachine);
   const planChange = useChildFlow(screen, 'planChange', planChangeMachine);
+  const membership = useChildFlow(billing, membershipMachine.id, membershipMachine);
+  const tokens = useChildFlow(billing, tokensMachine.id, tokensMachine);
+  const plans = useChildFlow(billing, plansMachine.id, plansMachine);
 
   return (
     <>
@@ -53,11 +61,11 @@ export function UsageBillingView() {
       </PageHeader>
       <Stack>
         <TopGrid>
-          <SubscriptionCard billing={billing} />
-          <UsageSummary billing={billing} usage={usage} />
+          <SubscriptionCard billing={billing} membership={membership} tokens={tokens} />
+          <UsageSummary membership={membership} usage={usage} />
         </TopGrid>
-        <PlanCards billing={billing} planChange={planChange} />
-        <UsageDetails billing={billing} usage={usage} />
+        <PlanCards plans={plans} membership={membership} planChange={planChange} />
+        <UsageDetails membership={membership} usage={usage} />
       </Stack>
       <CycleDialog planChange={planChange} />
     </>

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { TimeRangeCode } from '../../api/schemas/instances';
-import type { billingMachine } from '../../machines/billing/billing.machine';
+import type { membershipMachine } from '../../machines/billing/billing.machine';
 import { USAGE_PERIODS, type usageMachine } from '../../machines/usage/usage.machine';
 import { Card, CardTitle } from '../ui/Card';
 import { SpreadRow } from '../ui/Cluster';
@@ -14,7 +14,7 @@ import { useResourceState } from '../ui/useResource';
 import { TokenTable } from './TokenTable';
 import { InstanceUsage } from './UsageSummary';
 
-type BillingRef = ActorRefFrom<typeof billingMachine>;
+type MembershipRef = ActorRefFrom<typeof membershipMachine>;
 type UsageRef = ActorRefFrom<typeof usageMachine>;
 
 const Body = styled(Card)`
@@ -27,7 +27,7 @@ const Head = styled(SpreadRow)`
 `;
 
 /** Usage for a chosen period: instances, and tokens per conversation. */
-export function UsageDetails({ billing, usage }: { billing: BillingRef; usage: UsageRef }) {
+export function UsageDetails({ membership, usage }: { membership: MembershipRef; usage: UsageRef }) {
   const { t } = useLingui();
   const text = useText();
   const timeRange = useSelector(usage, (s) => s.context.params.timeRange);
@@ -66,7 +66,7 @@ export function UsageDetails({ billing, usage }: { billing: BillingRef; usage: U
         />
       ) : (
         <>
-          <InstanceUsage billing={billing} usage={usage} meterLabel={t`Instance usage`} />
+          <InstanceUsage membership={membership} usage={usage} meterLabel={t`Instance usage`} />
           {!info ? (
             <PanelLoading />
           ) : info.usageInfos.length === 0 ? (

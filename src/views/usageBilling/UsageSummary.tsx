@@ -2,12 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
-import type { billingMachine } from '../../machines/billing/billing.machine';
+import type { membershipMachine } from '../../machines/billing/billing.machine';
 import { instanceQuota } from '../../machines/billing/quota';
 import type { usageMachine } from '../../machines/usage/usage.machine';
 import { Card, CardTitle, Muted } from '../ui/Card';
 import { Skeleton } from '../ui/Feedback';
 import { Meter } from '../ui/Meter';
+import { useResourceState } from '../ui/useResource';
 import { useBillingFormat } from './useBillingFormat';
 
 const Body = styled(Card)`
@@ -29,23 +30,23 @@ const Block = styled.div`
   gap: ${({ theme }) => theme.space(2)};
 `;
 
-type BillingRef = ActorRefFrom<typeof billingMachine>;
+type MembershipRef = ActorRefFrom<typeof membershipMachine>;
 type UsageRef = ActorRefFrom<typeof usageMachine>;
 
 /** Instances in use against the plan's limit (unlimited for -1; 1 when the plan is unknown). */
 export function InstanceUsage({
-  billing,
+  membership: membershipRef,
   usage,
   meterLabel,
 }: {
-  billing: BillingRef;
+  membership: MembershipRef;
   usage: UsageRef;
   meterLabel: string;
 }) {
   const { t } = useLingui();
   const f = useBillingFormat();
-  const membership = useSelector(billing, (s) => s.context.membership);
-  const membershipLoading = useSelector(billing, (s) => s.hasTag('membershipLoading'));
+  const { data: membership, status: membershipStatus } = useResourceState(membershipRef);
+  const membershipLoading = membershipStatus === 'loading';
   const used = useSelector(usage, (s) => s.context.data?.nowInstanceNum ?? null);
 
   if (used === null || (membershipLoading && !membership)) return <Skeleton $h="44px" />;
@@ -79,7 +80,7 @@ export function InstanceUsage({
   );
 }
 
-export function UsageSummary({ billing, usage }: { billing: BillingRef; usage: UsageRef }) {
+export function UsageSummary({ membership, usage }: { membership: MembershipRef; usage: UsageRef }) {
   const { t } = useLingui();
   const f = useBillingFormat();
   const total = useSelector(usage, (s) => s.context.data?.totalTokenCount ?? null);
@@ -96,7 +97,7 @@ export function UsageSummary({ billing, usage }: { billing: BillingRef; usage: U
         </Muted>
       ) : (
         <>
-          <InstanceUsage billing={billing} usage={usage} meterLabel={t`Instances in use`} />
+          <InstanceUsage membership={membership} usage={usage} meterLabel={t`Instances in use`} />
           <Figure>
             <span>
               <Trans>Tokens in the selected period</Trans>
