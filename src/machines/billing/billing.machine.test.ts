@@ -109,6 +109,18 @@ describe('billing data', () => {
     expect(child('plans')?.getSnapshot().value).toBe('ready');
   });
 
+  it('tells the screen the plan the user is on whenever the membership loads', async () => {
+    const { actor, told } = start();
+    await settle();
+    calls.membership.mockResolvedValue({ ...membership, name: 'Pro', level: 2 });
+    actor.send({ type: 'membership.refresh' });
+    await settle();
+    expect(told).toEqual([
+      { type: 'membership.known', current: { name: 'Starter', level: 1 } },
+      { type: 'membership.known', current: { name: 'Pro', level: 2 } },
+    ]);
+  });
+
   it('shows the empty state when no plan is active', async () => {
     calls.plans.mockResolvedValue([plan({ status: 2 })]);
     const { child } = start();
@@ -285,7 +297,7 @@ describe('billing model views', () => {
       '*': {
         // A plan change changes the membership and the tokens: both can be fetched again at any time. What the
         // membership and the plans report is heard at any time; a paid checkout makes management available.
-        enabled: ['membership.refresh', 'resource.failed', 'subscription.sessionKnown'],
+        enabled: ['membership.refresh', 'resource.loaded', 'resource.failed', 'subscription.sessionKnown'],
         // The three resources run as long as billing does, each under its flow id.
         runs: Object.fromEntries(
           resources.map((id) => [
@@ -327,6 +339,11 @@ describe('billing model views', () => {
 
 /** What the user sees of each report billing hears: what the screen is told, the toasts, the warnings. */
 const reactions: Record<string, { told: unknown[]; toasts: ToastInput[]; warned: number }> = {
+  'resource.loaded from membership': {
+    told: [{ type: 'membership.known', current: { name: 'Starter', level: 1 } }],
+    toasts: [],
+    warned: 0,
+  },
   'resource.failed from membership': { told: [], toasts: [], warned: 1 },
   'resource.failed from plans': {
     told: [],

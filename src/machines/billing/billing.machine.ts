@@ -9,9 +9,10 @@ import {
   type UserMembership,
 } from '../../api/schemas/membership';
 import { describeError } from '../errors';
+import type { CurrentPlan } from '../planChange/planChange.machine';
 import { fromRequest } from '../request';
 import { type ResourceReport, resourceMachine } from '../resource/resource.machine';
-import { askApp, raiseToast } from '../system';
+import { askApp, raiseToast, tellParent } from '../system';
 import { paymentUrl } from './links';
 
 export interface BillingContext {
@@ -26,6 +27,9 @@ export type BillingEvent =
   | { type: 'subscription.sessionKnown'; sessionId: string }
   /** From the membership, the tokens and the plans. */
   | ResourceReport;
+
+/** What billing tells the screen running it: the plan the user is on, whenever the membership loads. */
+export type BillingReport = { type: 'membership.known'; current: CurrentPlan };
 
 export const billingMessages = {
   loadFailed: msg`Load failed`,
@@ -92,6 +96,11 @@ export const billingMachine = setup({
     safeUrl: ({ event }) => paymentUrl((event as { output?: { url?: string } }).output?.url) !== null,
   },
   actions: {
+    /** The plan rules (the plan change) need the plan the user is on. */
+    tellMembershipKnown: tellParent(({ event }) => {
+      const { name, level } = (event as { data: UserMembership }).data;
+      return { type: 'membership.known', current: { name, level } } satisfies BillingReport;
+    }),
     // Spec section 8: a failed membership fetch is only a console warning; the page goes on without it.
     warnMembership: ({ event }) =>
       console.warn('Could not load the membership', (event as { error?: unknown }).error),
@@ -125,6 +134,10 @@ export const billingMachine = setup({
   ],
   on: {
     'membership.refresh': { actions: ['reloadMembership', 'reloadTokens'] },
+    'resource.loaded': {
+      guard: { type: 'reportFrom', params: { id: membershipMachine.id } },
+      actions: 'tellMembershipKnown',
+    },
     'resource.failed': [
       { guard: { type: 'reportFrom', params: { id: membershipMachine.id } }, actions: 'warnMembership' },
       { guard: { type: 'reportFrom', params: { id: plansMachine.id } }, actions: 'announcePlansFailed' },

@@ -43,6 +43,7 @@ export const billingModel: FlowModel<{ checkoutSessionId: string | null }> = {
     { type: 'subscription.manageRequested' },
     { type: 'subscription.sessionKnown', sessionId: 'cs_demo_paid' },
     // What the resources tell billing.
+    { type: 'resource.loaded', id: membershipMachine.id, data: sampleMembership },
     { type: 'resource.failed', id: membershipMachine.id, error: serverError('membership') },
     { type: 'resource.failed', id: plansMachine.id, error: serverError('plans') },
   ],

@@ -9,6 +9,7 @@ import {
   monthlyEquivalent,
   planChangeMachine,
   planChangeMessages,
+  planOffers,
   planStanding,
   yearlySaving,
 } from './planChange.machine';
@@ -28,6 +29,7 @@ function start({
     redirectUrl: 'https://pay.example/cs_1',
   }),
   returnSessionId = null as string | null,
+  current = onStarter as { name: string; level: number } | null,
 } = {}) {
   const clock = new SimulatedClock();
   const toasts = vi.fn();
@@ -59,6 +61,8 @@ function start({
     }),
     { clock, input: { returnSessionId } },
   ).start();
+  // The screen forwards the membership as soon as it loads.
+  if (current) actor.send({ type: 'membership.known', current });
   const settle = () => new Promise((r) => setTimeout(r, 0));
   const change = () => actor.getSnapshot().value as { change: string };
   return { actor, clock, toasts, spies, paySpy, settle, change, signal: () => signal };
@@ -74,6 +78,28 @@ describe('plan rules', () => {
     expect(planStanding(free, null)).toBe('open');
   });
 
+  it('offers the plans as the cards show them: most popular second of at least two, and each action', () => {
+    const offers = planOffers([free, starter, pro, plan({ id: 'plan-pro2', name: 'Pro 2', level: 2 })], {
+      name: 'Pro',
+      level: 2,
+    });
+    expect(offers.map((o) => [o.plan.id, o.standing, o.popular, o.action])).toEqual([
+      ['plan-free', 'lower', false, 'lower'],
+      ['plan-starter', 'lower', true, 'lower'],
+      ['plan-pro', 'current', false, 'current'],
+      // An equal level under another name is a change, not an upgrade.
+      ['plan-pro2', 'open', false, 'choose'],
+    ]);
+    expect(planOffers([free, pro], onStarter).map((o) => [o.popular, o.action])).toEqual([
+      [false, 'lower'],
+      [true, 'upgrade'],
+    ]);
+    // One plan is not a choice: nothing is most popular. An unknown membership makes every plan a choice.
+    expect(planOffers([pro], null)).toEqual([
+      { plan: pro, standing: 'open', popular: false, action: 'choose' },
+    ]);
+  });
+
   it('computes the yearly saving and the per-month equivalent to one decimal', () => {
     expect(yearlySaving(pro)).toBe(598);
     expect(monthlyEquivalent(pro)).toBe(249.2);
@@ -85,29 +111,48 @@ describe('plan change', () => {
   it('opens the cycle dialog only for an equal or higher plan that is not the current one', () => {
     const { actor, change } = start();
     for (const p of [free, starter]) {
-      expect(actor.getSnapshot().can({ type: 'plan.selected', plan: p, current: onStarter })).toBe(false);
-      actor.send({ type: 'plan.selected', plan: p, current: onStarter });
+      expect(actor.getSnapshot().can({ type: 'plan.selected', plan: p })).toBe(false);
+      actor.send({ type: 'plan.selected', plan: p });
       expect(change().change).toBe('idle');
     }
-    actor.send({ type: 'plan.selected', plan: pro, current: onStarter });
+    actor.send({ type: 'plan.selected', plan: pro });
     expect(change().change).toBe('choosingCycle');
     expect(actor.getSnapshot().hasTag('dialog')).toBe(true);
     expect(actor.getSnapshot().context.plan).toEqual(pro);
   });
 
+  it('refuses the current or a lower plan from its own knowledge of the membership, whatever the event says', () => {
+    const { actor, change } = start({ current: null });
+    // Until the membership is known nothing is refused here (the server still refuses downgrades).
+    expect(actor.getSnapshot().can({ type: 'plan.selected', plan: free })).toBe(true);
+    actor.send({ type: 'membership.known', current: { name: 'Pro', level: 2 } });
+    expect(actor.getSnapshot().context.current).toEqual({ name: 'Pro', level: 2 });
+    for (const p of [free, starter, pro]) {
+      expect(actor.getSnapshot().can({ type: 'plan.selected', plan: p })).toBe(false);
+      // A sender claiming another membership (or none) changes nothing: the guard reads the machine's context.
+      actor.send({ type: 'plan.selected', plan: p, current: null } as never);
+      actor.send({ type: 'plan.selected', plan: p, current: { name: 'Free', level: 0 } } as never);
+      expect(change().change).toBe('idle');
+    }
+    // A membership learned later (the plan changed) moves the line.
+    actor.send({ type: 'membership.known', current: onStarter });
+    actor.send({ type: 'plan.selected', plan: pro });
+    expect(change().change).toBe('choosingCycle');
+  });
+
   it('offers yearly only when the plan has a yearly price', () => {
     const { actor } = start();
-    actor.send({ type: 'plan.selected', plan: monthlyOnly, current: onStarter });
+    actor.send({ type: 'plan.selected', plan: monthlyOnly });
     expect(actor.getSnapshot().can({ type: 'cycle.chosen', scheduleType: 1 })).toBe(true);
     expect(actor.getSnapshot().can({ type: 'cycle.chosen', scheduleType: 2 })).toBe(false);
     actor.send({ type: 'dialog.closed' });
-    actor.send({ type: 'plan.selected', plan: pro, current: onStarter });
+    actor.send({ type: 'plan.selected', plan: pro });
     expect(actor.getSnapshot().can({ type: 'cycle.chosen', scheduleType: 2 })).toBe(true);
   });
 
   it('goes to an https checkout with the chosen plan and cycle', async () => {
     const { actor, paySpy, spies, settle, change } = start();
-    actor.send({ type: 'plan.selected', plan: pro, current: onStarter });
+    actor.send({ type: 'plan.selected', plan: pro });
     actor.send({ type: 'cycle.chosen', scheduleType: 2 });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await settle();
@@ -121,7 +166,7 @@ describe('plan change', () => {
     ['the page restored from the back/forward cache', { type: 'page.restored' }],
   ] as const)('leaves the redirecting dialog on %s, ready to choose again', async (_, event) => {
     const { actor, settle, change } = start();
-    actor.send({ type: 'plan.selected', plan: pro, current: onStarter });
+    actor.send({ type: 'plan.selected', plan: pro });
     actor.send({ type: 'cycle.chosen', scheduleType: 2 });
     await settle();
     expect(change().change).toBe('redirecting');
@@ -129,7 +174,7 @@ describe('plan change', () => {
     expect(change().change).toBe('idle');
     expect(actor.getSnapshot().hasTag('dialog')).toBe(false);
     expect(actor.getSnapshot().context).toMatchObject({ plan: null, scheduleType: null, redirectUrl: null });
-    actor.send({ type: 'plan.selected', plan: pro, current: onStarter });
+    actor.send({ type: 'plan.selected', plan: pro });
     expect(change().change).toBe('choosingCycle');
   });
 
@@ -137,7 +182,7 @@ describe('plan change', () => {
     const { actor, clock, spies, toasts, settle, change } = start({
       pay: async () => ({ isUpdate: true, redirectUrl: 'https://ignored.example' }),
     });
-    actor.send({ type: 'plan.selected', plan: pro, current: onStarter });
+    actor.send({ type: 'plan.selected', plan: pro });
     actor.send({ type: 'cycle.chosen', scheduleType: 1 });
     await settle();
     expect(change().change).toBe('updated');
@@ -161,7 +206,7 @@ describe('plan change', () => {
     ['a server error', () => Promise.reject(new Error('500'))],
   ] as const)('fails with the destructive toast for %s, and can retry', async (_, pay) => {
     const { actor, spies, toasts, settle, change, paySpy } = start({ pay });
-    actor.send({ type: 'plan.selected', plan: pro, current: onStarter });
+    actor.send({ type: 'plan.selected', plan: pro });
     actor.send({ type: 'cycle.chosen', scheduleType: 1 });
     await settle();
     expect(change().change).toBe('failed');
@@ -179,7 +224,7 @@ describe('plan change', () => {
 
   it('closing the dialog while paying abandons the request', async () => {
     const { actor, signal, change } = start({ pay: () => new Promise(() => {}) });
-    actor.send({ type: 'plan.selected', plan: pro, current: onStarter });
+    actor.send({ type: 'plan.selected', plan: pro });
     actor.send({ type: 'cycle.chosen', scheduleType: 1 });
     await new Promise((r) => setTimeout(r, 0));
     actor.send({ type: 'dialog.closed' });
@@ -245,23 +290,39 @@ describe('plan change model views', () => {
     },
     {
       // Only a followable checkout address is ever visited.
-      '*': { shows: () => expect(calls.redirect.every((url) => url === checkoutUrl)).toBe(true) },
+      '*': {
+        // The membership the screen forwards is taken at any time.
+        enabled: ['membership.known'],
+        shows: (s: Snap) => {
+          expect(calls.redirect.every((url) => url === checkoutUrl)).toBe(true);
+          expect([null, { name: 'Starter', level: 1 }]).toContainEqual(s.context.current);
+        },
+      },
       change: {},
       'change.idle': {
-        // Pro and the monthly-only plan are above Starter; Free is below it.
         enabled: ['plan.selected'],
         shows: (s: Snap) => {
+          // On Starter, Pro and the monthly-only plan are above it and Free is below; before the membership is
+          // known, nothing is refused.
+          const choosable =
+            s.context.current === null
+              ? ['plan-pro', 'plan-free', 'plan-monthly']
+              : ['plan-pro', 'plan-monthly'];
+          for (const event of planChangeModel.events.filter((e) => e.type === 'plan.selected'))
+            expect(s.can(event as never), String((event.plan as { id: string }).id)).toBe(
+              choosable.includes((event.plan as { id: string }).id),
+            );
           expect(s.context.plan).toBeNull();
           expect(s.context.scheduleType).toBeNull();
           expect(s.context.redirectUrl).toBeNull();
         },
       },
-      // The dialog asks for a billing cycle of a plan that can be chosen (never a lower one).
+      // The dialog asks for a billing cycle of the plan chosen (Free only while the membership was unknown).
       'change.choosingCycle': {
         tags: ['dialog'],
         enabled: ['cycle.chosen', 'dialog.closed'],
         shows: (s: Snap) => {
-          expect(['plan-pro', 'plan-monthly']).toContain(s.context.plan?.id);
+          expect(['plan-pro', 'plan-monthly', 'plan-free']).toContain(s.context.plan?.id);
           expect(s.context.scheduleType).toBeNull();
         },
       },

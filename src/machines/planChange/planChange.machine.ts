@@ -27,6 +27,30 @@ export function planStanding(
   return plan.level < current.level ? 'lower' : 'open';
 }
 
+/** What a plan card shows: how the plan stands to the user's, whether it is the most popular, and its action. */
+export interface PlanOffer {
+  plan: MembershipPlan;
+  standing: PlanStanding;
+  /** Spec section 2: the 2nd card gets the Most Popular badge when there are at least 2 plans. */
+  popular: boolean;
+  /** What its button does: nothing (the current plan, a lower one), an upgrade, or a change to an equal level. */
+  action: 'current' | 'lower' | 'upgrade' | 'choose';
+}
+
+/** The plans on offer (in their order) as the cards show them to a user on `current`. */
+export function planOffers(plans: readonly MembershipPlan[], current: CurrentPlan | null): PlanOffer[] {
+  return plans.map((plan, i) => {
+    const standing = planStanding(plan, current);
+    const upgrade = current !== null && plan.level > current.level;
+    return {
+      plan,
+      standing,
+      popular: i === 1 && plans.length >= 2,
+      action: standing !== 'open' ? standing : upgrade ? 'upgrade' : 'choose',
+    };
+  });
+}
+
 /** Yearly billing is offered only when the plan has a yearly price. */
 export const offersYearly = (plan: Pick<MembershipPlan, 'yearlyPrice'>) => plan.yearlyPrice > 0;
 
@@ -48,6 +72,8 @@ export const planChangeMessages = {
 };
 
 export interface PlanChangeContext {
+  /** The plan the user is on, as the screen last learned it from the membership; null while unknown. */
+  current: CurrentPlan | null;
   plan: MembershipPlan | null;
   scheduleType: ScheduleTypeCode | null;
   redirectUrl: string | null;
@@ -56,7 +82,9 @@ export interface PlanChangeContext {
 }
 
 export type PlanChangeEvent =
-  | { type: 'plan.selected'; plan: MembershipPlan; current: CurrentPlan | null }
+  | { type: 'plan.selected'; plan: MembershipPlan }
+  /** From the screen: the membership loaded, the user is on this plan. */
+  | { type: 'membership.known'; current: CurrentPlan }
   | { type: 'cycle.chosen'; scheduleType: ScheduleTypeCode }
   | { type: 'dialog.closed' }
   /** The page came back from the back/forward cache (pageshow with persisted). */
@@ -69,7 +97,8 @@ const cycleChoice = {
 } as const;
 
 /**
- * Choosing a plan and paying for it, and coming back from the payment provider. Everything that touches the
+ * Choosing a plan and paying for it, and coming back from the payment provider. Which plans can be chosen
+ * follows from the membership the screen forwards (membership.known), held here. Everything that touches the
  * window (navigation, reload, the address bar) is an injected action, so tests never navigate.
  */
 export const planChangeMachine = setup({
@@ -88,8 +117,9 @@ export const planChangeMachine = setup({
     refreshDelay: MEMBERSHIP_REFRESH_DELAY_MS,
   },
   guards: {
-    canChoose: ({ event }) =>
-      event.type === 'plan.selected' && planStanding(event.plan, event.current) === 'open',
+    // Decided on what the machine knows of the membership, never on what the sender says it is.
+    canChoose: ({ context, event }) =>
+      event.type === 'plan.selected' && planStanding(event.plan, context.current) === 'open',
     cycleOffered: ({ context, event }) =>
       event.type === 'cycle.chosen' &&
       context.plan !== null &&
@@ -136,11 +166,15 @@ export const planChangeMachine = setup({
 }).createMachine({
   id: 'planChange',
   context: ({ input }) => ({
+    current: null,
     plan: null,
     scheduleType: null,
     redirectUrl: null,
     returnSessionId: input.returnSessionId || null,
   }),
+  on: {
+    'membership.known': { actions: assign({ current: ({ event }) => event.current }) },
+  },
   type: 'parallel',
   states: {
     change: {

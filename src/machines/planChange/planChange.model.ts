@@ -33,9 +33,11 @@ export const planChangeModel: FlowModel<{ returnSessionId: string | null }> = {
   input: { returnSessionId: null },
   inputs: [{ returnSessionId: 'cs_demo_returned' }],
   events: [
-    { type: 'plan.selected', plan: pro, current: onStarter },
-    { type: 'plan.selected', plan: free, current: onStarter },
-    { type: 'plan.selected', plan: monthlyOnly, current: onStarter },
+    // The screen forwards the membership; until then no plan is refused.
+    { type: 'membership.known', current: onStarter },
+    { type: 'plan.selected', plan: pro },
+    { type: 'plan.selected', plan: free },
+    { type: 'plan.selected', plan: monthlyOnly },
     { type: 'cycle.chosen', scheduleType: 1 },
     { type: 'cycle.chosen', scheduleType: 2 },
     { type: 'dialog.closed' },
@@ -49,5 +51,10 @@ export const planChangeModel: FlowModel<{ returnSessionId: string | null }> = {
       { redirectUrl: 'javascript:alert(1)' },
     ),
   },
-  serialize: ({ context: c }) => [c.plan?.id ?? null, c.scheduleType, c.redirectUrl !== null],
+  serialize: ({ context: c }) => [
+    c.current?.name ?? null,
+    c.plan?.id ?? null,
+    c.scheduleType,
+    c.redirectUrl !== null,
+  ],
 };

@@ -2,16 +2,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, type EventObject, fromCallback, fromPromise } from 'xstate';
 import { TimeRange } from '../../api/schemas/instances';
 import { billingMachine, membershipMachine, plansMachine, tokensMachine } from '../billing/billing.machine';
-import { plansModel } from '../billing/billing.model';
+import { plansModel, sampleMembership } from '../billing/billing.model';
 import { readCheckoutSession, rememberCheckoutSession } from '../billing/links';
 import { type FlowInspector, installFlowInspector } from '../inspection';
 import { snapshotFor } from '../model';
+import type { planChangeMachine } from '../planChange/planChange.machine';
+import { samplePlan } from '../planChange/planChange.model';
 import { usageMachine } from '../usage/usage.machine';
 import { flowOptions } from '../useFlow';
 import { usageBillingMachine } from './usageBilling.machine';
 
 function start(userId = 'user-1') {
   const billing: EventObject[] = [];
+  const planChange: EventObject[] = [];
   const inputs: Record<string, unknown> = {};
   // Stand-ins for the three flows: each records what it started from and what it was told.
   const child = (name: string, into?: EventObject[]) =>
@@ -21,11 +24,15 @@ function start(userId = 'user-1') {
     }) as never;
   const actor = createActor(
     usageBillingMachine.provide({
-      actors: { billing: child('billing', billing), usage: child('usage'), planChange: child('planChange') },
+      actors: {
+        billing: child('billing', billing),
+        usage: child('usage'),
+        planChange: child('planChange', planChange),
+      },
     }),
     { input: { userId, returnSessionId: 'cs_returned' } },
   ).start();
-  return { actor, billing, inputs };
+  return { actor, billing, planChange, inputs };
 }
 
 describe('usage and billing screen', () => {
@@ -51,6 +58,48 @@ describe('usage and billing screen', () => {
     const { actor, billing } = start();
     actor.send({ type: 'plan.changed' });
     expect(billing).toEqual([{ type: 'membership.refresh' }]);
+  });
+
+  it('gives the plan change the membership billing learned, for its plan rules', () => {
+    const { actor, planChange } = start();
+    actor.send({ type: 'membership.known', current: { name: 'Starter', level: 1 } });
+    actor.send({ type: 'membership.known', current: { name: 'Pro', level: 2 } });
+    expect(planChange).toEqual([
+      { type: 'membership.known', current: { name: 'Starter', level: 1 } },
+      { type: 'membership.known', current: { name: 'Pro', level: 2 } },
+    ]);
+  });
+
+  it('has the plan change refuse the current and lower plans once billing loaded the membership', async () => {
+    // Resources that answer at once, or never.
+    const answer = (value: unknown) => ({ actors: { load: fromPromise(async () => value) } }) as never;
+    const pending = { actors: { load: fromPromise(() => new Promise(() => {})) } } as never;
+    const actor = createActor(
+      usageBillingMachine.provide({
+        actors: {
+          billing: billingMachine.provide({
+            actors: {
+              membership: membershipMachine.provide(answer(sampleMembership)),
+              tokens: tokensMachine.provide(pending),
+              plans: plansMachine.provide(pending),
+            },
+          }),
+          usage: usageMachine.provide(pending),
+        },
+      }),
+      { input: { userId: null, returnSessionId: null } },
+    ).start();
+    const planChange = () =>
+      actor.getSnapshot().children.planChange?.getSnapshot() as ReturnType<
+        typeof planChangeMachine.getInitialSnapshot
+      >;
+    const free = samplePlan({ id: 'plan-free', name: 'Free', level: 0 });
+    expect(planChange().can({ type: 'plan.selected', plan: free })).toBe(true);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(planChange().context.current).toEqual({ name: 'Starter', level: 1 });
+    expect(planChange().can({ type: 'plan.selected', plan: free })).toBe(false);
+    expect(planChange().can({ type: 'plan.selected', plan: samplePlan() })).toBe(true);
+    actor.stop();
   });
 });
 

@@ -1,6 +1,6 @@
 import { sendTo, setup } from 'xstate';
 import { TimeRange } from '../../api/schemas/instances';
-import { billingMachine } from '../billing/billing.machine';
+import { type BillingReport, billingMachine } from '../billing/billing.machine';
 import { readCheckoutSession, rememberCheckoutSession } from '../billing/links';
 import { planChangeMachine } from '../planChange/planChange.machine';
 import { usageMachine } from '../usage/usage.machine';
@@ -15,12 +15,15 @@ export type UsageBillingEvent =
   /** From the plan change: the provider returned with this paid session. */
   | { type: 'checkout.returned'; sessionId: string }
   /** From the plan change: the plan changed, the membership shown is stale. */
-  | { type: 'plan.changed' };
+  | { type: 'plan.changed' }
+  /** From billing: the membership loaded. */
+  | BillingReport;
 
 /**
  * The Usage and billing screen: the membership and its quotas (billing), the usage figures, and the plan
- * change, each a flow of its own run here as a child under its flow id. What the plan change learns reaches
- * the membership through this machine.
+ * change, each a flow of its own run here as a child under its flow id. What one flow learns reaches the
+ * other through this machine: the plan change's payments reach the membership, and the membership reaches
+ * the plan change's rules.
  */
 export const usageBillingMachine = setup({
   types: {
@@ -54,5 +57,8 @@ export const usageBillingMachine = setup({
       ],
     },
     'plan.changed': { actions: sendTo('billing', { type: 'membership.refresh' }) },
+    'membership.known': {
+      actions: sendTo('planChange', ({ event }) => ({ type: 'membership.known', current: event.current })),
+    },
   },
 });

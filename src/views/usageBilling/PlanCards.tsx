@@ -1,16 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import styled, { css } from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { MembershipPlan } from '../../api/schemas/membership';
-import type { membershipMachine, plansMachine } from '../../machines/billing/billing.machine';
+import type { plansMachine } from '../../machines/billing/billing.machine';
 import {
-  type CurrentPlan,
   offersYearly,
+  type PlanOffer,
   type PlanStanding,
   type planChangeMachine,
-  planStanding,
+  planOffers,
 } from '../../machines/planChange/planChange.machine';
 import { Button } from '../ui/Button';
 import { Muted } from '../ui/Card';
@@ -24,7 +24,6 @@ import { useBillingFormat } from './useBillingFormat';
 /** Where Talk to sales writes to (a mail link: no form that pretends to send). */
 const SALES_EMAIL = 'sales@influx.example';
 
-type MembershipRef = ActorRefFrom<typeof membershipMachine>;
 type PlansRef = ActorRefFrom<typeof plansMachine>;
 type PlanChangeRef = ActorRefFrom<typeof planChangeMachine>;
 
@@ -136,25 +135,19 @@ function PlanFeatures({ plan }: { plan: MembershipPlan }) {
 }
 
 function PlanCard({
-  plan,
-  popular,
-  current,
+  offer: { plan, standing, popular, action },
   planChange,
 }: {
-  plan: MembershipPlan;
-  popular: boolean;
-  current: CurrentPlan | null;
+  offer: PlanOffer;
   planChange: PlanChangeRef;
 }) {
   const f = useBillingFormat();
   const noteId = useId();
   const headingId = useId();
-  const standing = planStanding(plan, current);
-  const canSelect = useSelector(planChange, (s) => s.can({ type: 'plan.selected', plan, current }));
+  const canSelect = useSelector(planChange, (s) => s.can({ type: 'plan.selected', plan }));
   const name = plan.name;
   const monthly = f.money(plan.monthlyPrice);
   const yearly = f.money(plan.yearlyPrice);
-  const upgrade = current !== null && plan.level > current.level;
 
   return (
     <Tile $standing={standing} aria-labelledby={headingId} data-standing={standing}>
@@ -194,13 +187,13 @@ function PlanCard({
           block
           disabled={!canSelect}
           aria-describedby={standing === 'lower' ? noteId : undefined}
-          onClick={() => planChange.send({ type: 'plan.selected', plan, current })}
+          onClick={() => planChange.send({ type: 'plan.selected', plan })}
         >
-          {standing === 'current' ? (
+          {action === 'current' ? (
             <Trans>Current plan</Trans>
-          ) : standing === 'lower' ? (
+          ) : action === 'lower' ? (
             <Trans>Cannot downgrade</Trans>
-          ) : upgrade ? (
+          ) : action === 'upgrade' ? (
             <Trans>Upgrade to {name}</Trans>
           ) : (
             <Trans>Choose {name}</Trans>
@@ -257,22 +250,12 @@ function EnterpriseCard() {
 }
 
 /** The plans on offer, lowest level first, then Enterprise; lower levels cannot be chosen. */
-export function PlanCards({
-  plans: plansRef,
-  membership: membershipRef,
-  planChange,
-}: {
-  plans: PlansRef;
-  membership: MembershipRef;
-  planChange: PlanChangeRef;
-}) {
-  const { data, status } = useResourceState(plansRef);
-  const plans = data ?? [];
-  const membership = useSelector(membershipRef, (s) => s.context.data);
+export function PlanCards({ plans, planChange }: { plans: PlansRef; planChange: PlanChangeRef }) {
+  const { data: list, status } = useResourceState(plans);
   const loading = status === 'loading';
-  const empty = status === 'empty';
-  const failed = status === 'failed';
-  const current = membership ? { name: membership.name, level: membership.level } : null;
+  // The plan the user is on, as the plan change knows it (its guard decides on the same).
+  const current = useSelector(planChange, (s) => s.context.current);
+  const offers = useMemo(() => planOffers(list ?? [], current), [list, current]);
 
   return (
     <Section aria-labelledby="plans-title" aria-busy={loading}>
@@ -284,14 +267,14 @@ export function PlanCards({
           <Trans>Upgrade at any time. Moving to a lower plan is not available here.</Trans>
         </Muted>
       </div>
-      {failed && (
+      {status === 'failed' && (
         <ErrorPanel
           title={<Trans>Load failed</Trans>}
           message={<Trans>Failed to get membership plans</Trans>}
-          onRetry={() => plansRef.send({ type: 'resource.retry' })}
+          onRetry={() => plans.send({ type: 'resource.retry' })}
         />
       )}
-      {empty && <EmptyState title={<Trans>No membership plans available</Trans>} />}
+      {status === 'empty' && <EmptyState title={<Trans>No membership plans available</Trans>} />}
       <Grid>
         {loading &&
           [0, 1, 2].map((i) => (
@@ -302,15 +285,7 @@ export function PlanCards({
             </Tile>
           ))}
         {!loading &&
-          plans.map((plan, i) => (
-            <PlanCard
-              key={plan.id}
-              plan={plan}
-              popular={i === 1 && plans.length >= 2}
-              current={current}
-              planChange={planChange}
-            />
-          ))}
+          offers.map((offer) => <PlanCard key={offer.plan.id} offer={offer} planChange={planChange} />)}
         <EnterpriseCard />
       </Grid>
     </Section>

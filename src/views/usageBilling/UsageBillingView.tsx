@@ -64,7 +64,7 @@ export function UsageBillingView() {
           <SubscriptionCard billing={billing} membership={membership} tokens={tokens} />
           <UsageSummary membership={membership} usage={usage} />
         </TopGrid>
-        <PlanCards plans={plans} membership={membership} planChange={planChange} />
+        <PlanCards plans={plans} planChange={planChange} />
         <UsageDetails membership={membership} usage={usage} />
       </Stack>
       <CycleDialog planChange={planChange} />
