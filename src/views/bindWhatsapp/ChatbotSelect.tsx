@@ -39,10 +39,10 @@ export function ChatbotSelect({
 }) {
   const { t } = useLingui();
   const text = useText();
-  const { data, error, status } = useResourceState(options);
+  const { data, error: failure, status } = useResourceState(options);
   const chatbots = data ?? [];
   if (status === 'failed') {
-    const errorText = error === null ? null : text(error);
+    const error = failure === null ? null : text(failure);
     return (
       <div>
         <Label as="p">
@@ -50,7 +50,7 @@ export function ChatbotSelect({
         </Label>
         <Note role="alert">
           <span>
-            <Trans>Your chatbots could not be loaded: {errorText}</Trans>
+            <Trans>Your chatbots could not be loaded: {error}</Trans>
           </span>
           <Button size="sm" onClick={() => options.send({ type: 'resource.reload' })}>
             <RefreshIcon size={16} />
