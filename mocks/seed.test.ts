@@ -1,9 +1,18 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { NEWSLETTER_MARKER, PLACEHOLDER_NUMBER } from '../src/api/schemas/chatSessions';
-import { DAY, MINUTE, setNow } from './clock';
+import { DAY, HOUR, MINUTE, setNow } from './clock';
 import { db } from './db';
-import { DEMO_OWNER, seedDemo } from './seed';
+import {
+  DEMO_BOTS,
+  DEMO_OWNER,
+  demoActivity,
+  demoChatbot,
+  demoLine,
+  FEATURED_CONVERSATIONS,
+  featuredConversation,
+  seedDemo,
+} from './seed';
 import { call, withMockServer } from './testing';
 
 withMockServer();
@@ -137,6 +146,53 @@ describe('seedDemo', () => {
       const first = Math.min(...theirs.map((x) => Date.parse(x.createdAt)));
       expect(first).toBe(Date.parse(entry.createdAt));
       expect(T - first).toBeLessThan(DAY);
+    }
+  });
+
+  it('writes the fixed records it exports, as its builders give them', async () => {
+    setNow(() => T);
+    await seedDemo();
+    const token = DEMO_OWNER.token;
+    const bots = (await call('GET', '/chatbots', { token })).body;
+    expect(bots).toEqual(Object.values(DEMO_BOTS).map((b) => expect.objectContaining(demoChatbot(b, T))));
+    expect((await call('GET', '/whatsapp/list', { token })).body).toEqual([
+      expect.objectContaining(demoLine(T)),
+    ]);
+    for (const c of Object.values(FEATURED_CONVERSATIONS)) {
+      const { session, messages } = featuredConversation(c, T);
+      const found = (await call('POST', '/chat-session/search', { token, body: { filter: 1 } })).body.find(
+        (s: { id: string }) => s.id === c.id,
+      );
+      expect(found).toEqual(session);
+      expect((await call('GET', `/chat-session/${c.id}/messages`, { token })).body).toEqual(messages);
+    }
+    const log = db.activities.findMany((q) => q.where({ ownerId: DEMO_OWNER.id }));
+    for (const entry of demoActivity(T)) expect(log).toContainEqual(expect.objectContaining(entry));
+
+    // Connected in the limits-reached variant.
+    await seedDemo({ limitsReached: true });
+    expect((await call('GET', '/whatsapp/list', { token })).body).toEqual([
+      expect.objectContaining(demoLine(T, true)),
+    ]);
+  });
+
+  it('lists the featured conversations first, whatever the time of day', async () => {
+    const featured = Object.values(FEATURED_CONVERSATIONS)
+      .sort((a, b) => a.startedAgo - b.startedAgo)
+      .map((c) => c.id);
+    const midnight = new Date(T).setHours(0, 0, 0, 0);
+    for (const at of [T, midnight + 40 * MINUTE, midnight + 9 * HOUR, midnight + DAY - 10 * MINUTE]) {
+      setNow(() => at);
+      await seedDemo();
+      const listed = (
+        await call('POST', '/chat-session/search', { token: DEMO_OWNER.token, body: { filter: 1 } })
+      ).body
+        .filter(
+          (s: { fromNumber: string }) =>
+            !s.fromNumber.includes(NEWSLETTER_MARKER) && s.fromNumber !== PLACEHOLDER_NUMBER,
+        )
+        .map((s: { id: string }) => s.id);
+      expect(listed.slice(0, featured.length), new Date(at).toISOString()).toEqual(featured);
     }
   });
 

@@ -1,9 +1,11 @@
 // The base locale: the seed only draws numbers and picks from its own lists, so no locale data is needed.
 import { faker } from '@faker-js/faker/locale/base';
-import type { ChatMessage } from '../src/api/schemas/chatSessions';
+import type { KnowledgeBaseFile } from '../src/api/schemas/chatbots';
+import { type ChatMessage, type ChatSession, PLACEHOLDER_NUMBER } from '../src/api/schemas/chatSessions';
+import type { ActivityLogEntry } from '../src/api/schemas/dashboard';
 import { DAY, HOUR, MINUTE, now } from './clock';
 import { analyzeConversation, CLOSINGS, TOPICS } from './conversations';
-import { type ChatMessageRecord, type ChatSessionRecord, db, resetDb } from './db';
+import { type ActivityRecord, type ChatMessageRecord, type ChatSessionRecord, db, resetDb } from './db';
 import {
   type GivenUser,
   givenActivity,
@@ -31,6 +33,7 @@ export const DEMO_OWNER = { id: 'user-owner', email: 'owner@demo.test', token: '
 export const DEMO_ADMIN = { id: 'user-admin', email: 'admin@demo.test', token: 'demo-admin-token' } as const;
 export const DEMO_COMPANY = 'Brightside Home Goods';
 
+/** The owner's conversations in the normal demo, the featured ones included (hidden senders aside). */
 const NORMAL_SESSIONS = 300;
 /** Customers whose first conversation is today's (the dashboard's "new customer" entries). */
 const NEW_CUSTOMERS = 7;
@@ -80,22 +83,38 @@ const PROMPT = (name: string, role: string, duties: string, tone: string) =>
     'Example: "Thanks for reaching out! Could you share your order number so I can check it for you?"',
   ].join('\n');
 
-/**
- * The support line's phone was unlinked this long ago (WhatsApp logs a linked device out, say after a phone
- * change): the line waits for a new scan, and the conversations stop there.
- */
-const UNLINKED_AGO = 5 * MINUTE;
+const knowledgeFile = (id: string, name: string, fileSize: number): KnowledgeBaseFile => ({
+  fileIdOnPlatform: id,
+  name,
+  fileSize,
+  fileUrl: `https://files.demo.influx.test/knowledge/${id}/${name}`,
+});
 
-async function seedOwnerData(ownerId: string, size: 'normal' | 'large', lineConnected: boolean) {
-  const t = now();
-  const unlinkedAt = t - UNLINKED_AGO;
-  const kb = (id: string, name: string, fileSize: number) => ({
-    fileIdOnPlatform: id,
-    name,
-    fileSize,
-    fileUrl: `https://files.demo.influx.test/knowledge/${id}/${name}`,
-  });
-  const ava = await givenChatbot(ownerId, {
+/*
+ * The demo's hand-authored records, with fixed ids: the seed writes exactly these, and the flow models (the
+ * *.model.ts files of src/machines) import them, so a QA jump shows the demo's own records and what the flow
+ * does next (load, save, poll, star) reaches them. Dates are offsets from the mock clock's now() at seeding;
+ * the builders below give the records as written at a given time. Everything else is generated.
+ */
+
+/** A chatbot of the demo owner; `createdAgo` and `updatedAgo` are ms before the seed's now(). */
+export interface DemoChatbot {
+  id: string;
+  name: string;
+  description: string;
+  prompt: string;
+  model: string;
+  temperature: string;
+  maxTokens: number;
+  KnowledgeBaseFile: KnowledgeBaseFile[];
+  createdAgo: number;
+  updatedAgo: number;
+}
+
+/** The demo owner's three chatbots, oldest first (the order the chatbot list answers). */
+export const DEMO_BOTS: Readonly<Record<'ava' | 'leo' | 'nova', DemoChatbot>> = {
+  ava: {
+    id: 'bot-ava',
     name: 'Ava – Customer Support',
     description: 'Answers order, shipping and return questions around the clock',
     prompt: PROMPT(
@@ -105,14 +124,17 @@ async function seedOwnerData(ownerId: string, size: 'normal' | 'large', lineConn
       'warm, practical and reassuring',
     ),
     model: 'gpt-4.1-mini',
+    temperature: '0.7',
+    maxTokens: 2048,
     KnowledgeBaseFile: [
-      kb('kf-returns', 'return-policy.pdf', 184_320),
-      kb('kf-shipping', 'shipping-faq.docx', 52_114),
+      knowledgeFile('kf-returns', 'return-policy.pdf', 184_320),
+      knowledgeFile('kf-shipping', 'shipping-faq.docx', 52_114),
     ],
-    createdAt: iso(t - 59 * DAY),
-    updatedAt: iso(t - 3 * HOUR),
-  });
-  const leo = await givenChatbot(ownerId, {
+    createdAgo: 59 * DAY,
+    updatedAgo: 3 * HOUR,
+  },
+  leo: {
+    id: 'bot-leo',
     name: 'Leo – Sales Assistant',
     description: 'Qualifies leads and recommends products',
     prompt: PROMPT(
@@ -124,11 +146,12 @@ async function seedOwnerData(ownerId: string, size: 'normal' | 'large', lineConn
     model: 'gpt-4o',
     temperature: '0.8',
     maxTokens: 1024,
-    KnowledgeBaseFile: [kb('kf-catalog', 'product-catalog-2026.pdf', 2_457_600)],
-    createdAt: iso(t - 45 * DAY),
-    updatedAt: iso(t - 6 * DAY),
-  });
-  const nova = await givenChatbot(ownerId, {
+    KnowledgeBaseFile: [knowledgeFile('kf-catalog', 'product-catalog-2026.pdf', 2_457_600)],
+    createdAgo: 45 * DAY,
+    updatedAgo: 6 * DAY,
+  },
+  nova: {
+    id: 'bot-nova',
     name: 'Nova – Tech Support',
     description: 'Troubleshoots the Brightside smart-home app',
     prompt: PROMPT(
@@ -141,27 +164,220 @@ async function seedOwnerData(ownerId: string, size: 'normal' | 'large', lineConn
     temperature: '0.3',
     maxTokens: 4096,
     KnowledgeBaseFile: [
-      kb('kf-troubleshooting', 'troubleshooting-guide.txt', 38_912),
-      kb('kf-release-notes', 'app-release-notes.txt', 12_800),
+      knowledgeFile('kf-troubleshooting', 'troubleshooting-guide.txt', 38_912),
+      knowledgeFile('kf-release-notes', 'app-release-notes.txt', 12_800),
     ],
-    createdAt: iso(t - 20 * DAY),
-    updatedAt: iso(t - 5 * HOUR),
-  });
+    createdAgo: 20 * DAY,
+    updatedAgo: 5 * HOUR,
+  },
+};
 
-  // The Starter plan's one number, answered by Ava; Leo and Nova wait for a number of their own (or a bigger
-  // plan), and can be tried in the test chat meanwhile.
-  await givenInstance(ownerId, {
-    instanceName: 'Main support line',
-    chatbotId: ava.id,
-    phoneNumber: '14155550123',
-    createdAt: iso(t - 58 * DAY),
-    ...(lineConnected
+/**
+ * A demo chatbot as the chatbot list answers it once seeded with the mock clock at `t` (the server's
+ * defaults aside: platform, stop, type, isActive).
+ */
+export function demoChatbot({ createdAgo: _createdAgo, updatedAgo, ...bot }: DemoChatbot, t: number) {
+  return {
+    ...bot,
+    KnowledgeBaseFile: bot.KnowledgeBaseFile.map((f) => ({ ...f })),
+    updatedAt: iso(t - updatedAgo),
+  };
+}
+
+/**
+ * The Starter plan's one number, answered by Ava; Leo and Nova wait for a number of their own (or a bigger
+ * plan), and can be tried in the test chat meanwhile.
+ */
+export const DEMO_LINE = {
+  id: 'inst-main-line',
+  instanceName: 'Main support line',
+  chatbotId: DEMO_BOTS.ava.id,
+  phoneNumber: '14155550123',
+  createdAgo: 58 * DAY,
+} as const;
+
+/**
+ * The support line's phone was unlinked this long ago (WhatsApp logs a linked device out, say after a phone
+ * change): the line waits for a new scan, and the conversations stop there.
+ */
+export const UNLINKED_AGO = 5 * MINUTE;
+
+/** The line as the seed writes it at `t`: waiting for a new scan, or (limitsReached) connected. */
+export function demoLine(t: number, connected = false) {
+  const { createdAgo, ...line } = DEMO_LINE;
+  return {
+    ...line,
+    createdAt: iso(t - createdAgo),
+    ...(connected
       ? { status: 1, instanceStatus: 'ready', lastActiveAt: iso(t - 3 * MINUTE) }
-      : { status: 0, instanceStatus: 'qr', lastActiveAt: iso(unlinkedAt) }),
-  });
+      : { status: 0, instanceStatus: 'qr', lastActiveAt: iso(t - UNLINKED_AGO) }),
+  };
+}
 
-  const sessions = await seedSessions(ownerId, size, unlinkedAt);
-  await seedActivity(ownerId, sessions, { ava, leo, nova });
+/** A hand-written conversation; `startedAgo` is ms before the seed's now(), each line's `at` s after the start. */
+export interface FeaturedConversation {
+  id: string;
+  fromNumber: string;
+  isStarred: boolean;
+  startedAgo: number;
+  lines: ReadonlyArray<{ sender: 'user' | 'assistant'; content: string; at: number }>;
+}
+
+const greeting = `Hi! Thanks for contacting ${DEMO_COMPANY}.`;
+
+/**
+ * The two newest conversations of the list, the last ones before the line was unlinked (every generated
+ * conversation is older). Their customers wrote for the first time today.
+ */
+export const FEATURED_CONVERSATIONS: Readonly<Record<'order' | 'abroad', FeaturedConversation>> = {
+  order: {
+    id: 'sess-order-48213',
+    fromNumber: '85263381492@c.us',
+    isStarred: false,
+    startedAgo: UNLINKED_AGO + 12 * MINUTE,
+    lines: [
+      { sender: 'user', content: 'Where is my order #48213?', at: 0 },
+      {
+        sender: 'assistant',
+        content: `${greeting} Let me check that for you. Your order left our warehouse yesterday and should arrive within 2 days.`,
+        at: 64,
+      },
+      { sender: 'user', content: 'It says "in transit" since Monday.', at: 151 },
+      {
+        sender: 'assistant',
+        content:
+          'Parcels show "in transit" until the courier scans them at your local depot. Here is your tracking link: track.demo/48213.',
+        at: 233,
+      },
+      { sender: 'user', content: 'Great, thanks a lot!', at: 292 },
+      { sender: 'assistant', content: 'Is there anything else I can help you with?', at: 330 },
+    ],
+  },
+  abroad: {
+    id: 'sess-ship-abroad',
+    fromNumber: '8615021834467@c.us',
+    isStarred: true,
+    startedAgo: UNLINKED_AGO + 25 * MINUTE,
+    lines: [
+      { sender: 'user', content: 'Do you ship abroad?', at: 0 },
+      {
+        sender: 'assistant',
+        content: `${greeting} We ship to over 40 countries. Standard delivery takes 3-5 business days.`,
+        at: 41,
+      },
+      { sender: 'user', content: 'How much is express shipping?', at: 118 },
+      {
+        sender: 'assistant',
+        content: 'Express shipping costs $12 and arrives in 1-2 business days.',
+        at: 160,
+      },
+      { sender: 'user', content: 'Which courier do you use?', at: 231 },
+      {
+        sender: 'assistant',
+        content: 'We use DHL and SF Express, and you get a tracking link as soon as the parcel leaves.',
+        at: 275,
+      },
+      { sender: 'user', content: 'Do I pay import duties on top?', at: 349 },
+      {
+        sender: 'assistant',
+        content:
+          'Duties depend on your country and are collected by the courier on delivery; the checkout shows an estimate before you pay.',
+        at: 430,
+      },
+      { sender: 'user', content: 'Perfect, that is really helpful.', at: 502 },
+      {
+        sender: 'assistant',
+        content: 'Thanks for your patience! Is there anything else I can help you with?',
+        at: 538,
+      },
+    ],
+  },
+};
+
+/**
+ * A featured conversation as the seed writes it at `t`: the session as search answers it (its first message
+ * as the preview, not analysed) and all its messages, oldest first.
+ */
+export function featuredConversation(
+  { id, fromNumber, isStarred, startedAgo, lines }: FeaturedConversation,
+  t: number,
+): { session: ChatSession; messages: ChatMessage[] } {
+  const start = t - startedAgo;
+  const messages = lines.map(({ sender, content, at }, i) => ({
+    id: `${id.replace(/^sess-/, 'msg-')}-${i + 1}`,
+    content,
+    sender,
+    sentAt: iso(start + at * 1000),
+  }));
+  const preview = messages.slice(0, 1).map((m) => ({ ...m }));
+  return {
+    session: { id, fromNumber, createdAt: iso(start), isStarred, analysis: null, messages: preview },
+    messages,
+  };
+}
+
+/**
+ * Senders whose conversations the session list must hide (the client filters them; the server answers them),
+ * and how long before the seed's now() each wrote. Their conversations are generated.
+ */
+export const HIDDEN_SENDERS = {
+  newsletter: { fromNumber: '120363025246125486@newsletter', ago: 2 * HOUR },
+  otherNewsletter: { fromNumber: '120363041122334455@newsletter', ago: 3 * DAY },
+  placeholder: { fromNumber: PLACEHOLDER_NUMBER, ago: 5 * HOUR },
+} as const;
+
+/** Generated conversations end before the first featured one starts. */
+const FEATURED_SINCE = Math.max(...Object.values(FEATURED_CONVERSATIONS).map((c) => c.startedAgo));
+
+/**
+ * The activity of the fixed records, oldest first: the line's binding (long ago, so outside the dashboard's
+ * 24 hours: binding a number in the demo adds the next entry) and the chatbots' updates, each at the time of
+ * what it reports. The seed adds its "new customer" entries from the generated conversations.
+ */
+export function demoActivity(t: number): Array<ActivityLogEntry & Pick<ActivityRecord, 'type'>> {
+  const { ava, leo, nova } = DEMO_BOTS;
+  const at = (bot: DemoChatbot, before = 0) => iso(t - bot.updatedAgo - before);
+  const line = `${DEMO_LINE.instanceName} (${pretty(DEMO_LINE.phoneNumber)})`;
+  return [
+    {
+      type: 'instance_bound',
+      description: `New instance bound: ${line}`,
+      createdAt: iso(t - DEMO_LINE.createdAgo + 20 * MINUTE),
+    },
+    {
+      type: 'knowledge_updated',
+      description: `Knowledge base updated for ${ava.name}: 2 files`,
+      createdAt: at(ava, 12 * MINUTE),
+    },
+    { type: 'agent_updated', description: `Agent settings updated: ${ava.name}`, createdAt: at(ava) },
+    {
+      type: 'knowledge_updated',
+      description: `Knowledge base updated for ${nova.name}: 2 files`,
+      createdAt: at(nova, 9 * MINUTE),
+    },
+    { type: 'agent_updated', description: `Agent settings updated: ${nova.name}`, createdAt: at(nova) },
+    // Older than 24 hours: the activity list leaves these out.
+    { type: 'agent_updated', description: `Agent settings updated: ${leo.name}`, createdAt: at(leo) },
+    {
+      type: 'agent_updated',
+      description: `Agent settings updated: ${leo.name}`,
+      createdAt: at(leo, 4 * DAY),
+    },
+    {
+      type: 'agent_updated',
+      description: `Agent settings updated: ${leo.name}`,
+      createdAt: at(leo, 9 * DAY),
+    },
+  ];
+}
+
+async function seedOwnerData(ownerId: string, size: 'normal' | 'large', lineConnected: boolean) {
+  const t = now();
+  for (const bot of Object.values(DEMO_BOTS))
+    await givenChatbot(ownerId, { ...demoChatbot(bot, t), createdAt: iso(t - bot.createdAgo) });
+  await givenInstance(ownerId, demoLine(t, lineConnected));
+  const sessions = await seedSessions(ownerId, size, t - FEATURED_SINCE);
+  await seedActivity(ownerId, sessions);
 }
 
 const COUNTRY_NUMBERS = [
@@ -220,7 +436,10 @@ function placed(createdAt: number, count: number, botSender: string, until: numb
   return { createdAt, messages };
 }
 
-/** The owner's conversations, all before `until` (when the support line was unlinked). */
+/**
+ * The owner's conversations: the featured ones, then generated ones that all end before `until` (when the
+ * first featured one starts, shortly before the support line was unlinked).
+ */
 async function seedSessions(
   ownerId: string,
   size: 'normal' | 'large',
@@ -244,8 +463,14 @@ async function seedSessions(
     return n;
   };
 
+  const featured = Object.values(FEATURED_CONVERSATIONS);
+  for (const conversation of featured) {
+    const built = featuredConversation(conversation, t);
+    add({ ...built.session, messages: built.messages }, false);
+  }
+
   // Today and yesterday first, so the dashboard's comparisons have something to compare.
-  for (let i = 0; i < NORMAL_SESSIONS; i++) {
+  for (let i = 0; i < NORMAL_SESSIONS - featured.length; i++) {
     const day = i < 14 ? 0 : i < 24 ? 1 : 2 + Math.floor(58 * faker.number.float() ** 1.5);
     const dayStart = new Date(t - day * DAY).setHours(0, 0, 0, 0);
     const latest = day === 0 ? until : dayStart + DAY;
@@ -262,12 +487,7 @@ async function seedSessions(
       faker.datatype.boolean(0.5),
     );
   }
-  // Numbers the session list must hide (the client filters them; the server answers them).
-  for (const [fromNumber, ago] of [
-    ['120363025246125486@newsletter', 2 * HOUR],
-    ['120363041122334455@newsletter', 3 * DAY],
-    ['0@c.us', 5 * HOUR],
-  ] as const) {
+  for (const { fromNumber, ago } of Object.values(HIDDEN_SENDERS)) {
     add({ fromNumber, createdAt: iso(t - ago), messages: placed(t - ago, 2, 'bot', until).messages }, false);
   }
 
@@ -323,37 +543,10 @@ function pretty(n: string): string {
   return parts.join(' ');
 }
 
-type SeededBot = { name: string; updatedAt: string };
-
 /** The activity the seeded records imply, each entry at the time of what it reports. */
-async function seedActivity(
-  ownerId: string,
-  sessions: ChatSessionRecord[],
-  bots: { ava: SeededBot; leo: SeededBot; nova: SeededBot },
-) {
+async function seedActivity(ownerId: string, sessions: ChatSessionRecord[]) {
   const t = now();
-  const { ava, leo, nova } = bots;
-  const at = (bot: SeededBot, before = 0) => iso(Date.parse(bot.updatedAt) - before);
-  // Bound long ago, so outside the dashboard's 24 hours: binding a number in the demo adds the next entry.
-  await givenActivity(ownerId, {
-    type: 'instance_bound',
-    description: 'New instance bound: Main support line (+1 415 555 0123)',
-    createdAt: iso(t - 58 * DAY + 20 * MINUTE),
-  });
-  const updates: Array<
-    [type: 'agent_updated' | 'knowledge_updated', description: string, createdAt: string]
-  > = [
-    ['knowledge_updated', `Knowledge base updated for ${ava.name}: 2 files`, at(ava, 12 * MINUTE)],
-    ['agent_updated', `Agent settings updated: ${ava.name}`, at(ava)],
-    ['knowledge_updated', `Knowledge base updated for ${nova.name}: 2 files`, at(nova, 9 * MINUTE)],
-    ['agent_updated', `Agent settings updated: ${nova.name}`, at(nova)],
-    // Older than 24 hours: the activity list leaves these out.
-    ['agent_updated', `Agent settings updated: ${leo.name}`, at(leo)],
-    ['agent_updated', `Agent settings updated: ${leo.name}`, at(leo, 4 * DAY)],
-    ['agent_updated', `Agent settings updated: ${leo.name}`, at(leo, 9 * DAY)],
-  ];
-  for (const [type, description, createdAt] of updates)
-    await givenActivity(ownerId, { type, description, createdAt });
+  for (const entry of demoActivity(t)) await givenActivity(ownerId, entry);
 
   // A new customer is a number whose first conversation started in the last 24 hours.
   const firstContact = new Map<string, number>();

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyActorRef, createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { DEMO_OWNER } from '../../../mocks/seed';
 import { recordToasts, stopRecordingToasts } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import type { Chatbot, ChatbotBody, KnowledgeBaseFile } from '../../api/schemas/chatbots';
@@ -499,11 +500,11 @@ const viewModel: typeof botEditorModel = {
 describeStateViews(viewModel, {
   '*': {
     enabled: ['user.changed'],
-    shows: (s: Snap) => expect(s.context.userId).toBe('user-owner'),
+    shows: (s: Snap) => expect(s.context.userId).toBe(DEMO_OWNER.id),
   },
   loading: {
     tags: ['loading'],
-    runs: { listBots: (input: { userId: string }) => expect(input).toEqual({ userId: 'user-owner' }) },
+    runs: { listBots: (input: { userId: string }) => expect(input).toEqual({ userId: DEMO_OWNER.id }) },
     shows: (s: Snap) => {
       expect(s.context.bots).toEqual([]);
       noDialog(s);
@@ -591,7 +592,7 @@ describeStateViews(viewModel, {
     runs: {
       createBot: (input: { userId: string; body: ChatbotBody }, s: Snap) =>
         expect(input).toEqual({
-          userId: 'user-owner',
+          userId: DEMO_OWNER.id,
           body: toBody(s.context.submitted ?? s.context.form, s.context.extras),
         }),
     },
@@ -619,7 +620,7 @@ describeStateViews(viewModel, {
   // Saved: said in a toast, the saved bot is the one open and listed, and what Reset goes back to.
   'ready.mode.editing.reloading': {
     tags: ['saving'],
-    runs: { listBots: (input: { userId: string }) => expect(input).toEqual({ userId: 'user-owner' }) },
+    runs: { listBots: (input: { userId: string }) => expect(input).toEqual({ userId: DEMO_OWNER.id }) },
     shows: (s: Snap) => {
       expect(toasts).toContainEqual({ variant: 'success', title: m.saved });
       expect(s.context.submitted).toBeNull();

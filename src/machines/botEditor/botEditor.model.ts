@@ -1,3 +1,5 @@
+import { now } from '../../../mocks/clock';
+import { DEMO_BOTS, DEMO_OWNER, type DemoChatbot, demoChatbot } from '../../../mocks/seed';
 import type { Chatbot } from '../../api/schemas/chatbots';
 import type { UploadedFile } from '../../api/schemas/upload';
 import { type FlowModel, oneOf } from '../model';
@@ -28,44 +30,12 @@ export const sampleUpload = (name: string): UploadedFile => ({
   url: `https://files.demo.test/${name}`,
 });
 
-const kb = (id: string, name: string, fileSize: number) => ({
-  fileIdOnPlatform: id,
-  name,
-  fileSize,
-  fileUrl: `https://files.demo.influx.test/knowledge/${id}/${name}`,
-});
-
-// The demo owner's chatbots as mocks/seed.ts creates them (tests/qa-demo-data.test.ts checks): a QA jump shows
-// them, and what the flow does next (load, save) reaches records the demo backend has.
-const ava = sampleBot('bot-mrh0jnzf', {
-  name: 'Ava – Customer Support',
-  description: 'Answers order, shipping and return questions around the clock',
-  prompt: 'You are Ava, the customer service assistant of Brightside Home Goods.',
-  model: 'gpt-4.1-mini',
-  temperature: '0.7',
-  maxTokens: 2048,
-  KnowledgeBaseFile: [
-    kb('kf-returns', 'return-policy.pdf', 184_320),
-    kb('kf-shipping', 'shipping-faq.docx', 52_114),
-  ],
-});
-const leo = sampleBot('bot-tjnjtc2s', {
-  name: 'Leo – Sales Assistant',
-  description: 'Qualifies leads and recommends products',
-  prompt: 'You are Leo, the sales assistant of Brightside Home Goods.',
-  model: 'gpt-4o',
-  temperature: '0.8',
-  maxTokens: 1024,
-  KnowledgeBaseFile: [kb('kf-catalog', 'product-catalog-2026.pdf', 2_457_600)],
-});
-const nova = sampleBot('bot-837uwwal', {
-  name: 'Nova – Tech Support',
-  description: 'Troubleshoots the Brightside smart-home app',
-  prompt: 'You are Nova, the technical support specialist of Brightside Home Goods.',
-  model: 'o4-mini',
-  temperature: '0.3',
-  maxTokens: 4096,
-});
+// The demo owner's chatbots as mocks/seed.ts writes them: a QA jump shows them, and what the flow does next
+// (load, save) reaches records the demo backend has.
+const demoBot = (bot: DemoChatbot, t = now()) => sampleBot(bot.id, demoChatbot(bot, t));
+const ava = demoBot(DEMO_BOTS.ava);
+const leo = demoBot(DEMO_BOTS.leo);
+const nova = demoBot(DEMO_BOTS.nova);
 
 export const demoBots = [ava, leo, nova];
 
@@ -75,9 +45,9 @@ const nameClass = (c: BotEditorContext) =>
 export const botEditorModel: FlowModel<{ userId: string | null }> = {
   id: 'botEditor',
   machine: botEditorMachine,
-  input: { userId: 'user-owner' },
+  input: { userId: DEMO_OWNER.id },
   events: [
-    { type: 'user.changed', userId: 'user-owner' },
+    { type: 'user.changed', userId: DEMO_OWNER.id },
     { type: 'bot.selected', id: ava.id },
     { type: 'bot.selected', id: leo.id },
     { type: 'bot.selected', id: 'unknown' },

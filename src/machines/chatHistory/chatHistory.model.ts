@@ -1,6 +1,10 @@
+import { now } from '../../../mocks/clock';
+import { analyzeConversation } from '../../../mocks/conversations';
+import { FEATURED_CONVERSATIONS, featuredConversation, HIDDEN_SENDERS } from '../../../mocks/seed';
 import type { ChatAnalysis, ChatMessage, ChatSession } from '../../api/schemas/chatSessions';
 import type { FlowModel } from '../model';
 import { type ChatHistoryInput, chatHistoryMachine } from './chatHistory.machine';
+import { exportFileName } from './export';
 
 const at = '2026-11-19T10:00:00.000Z';
 const session = (id: string, fromNumber: string, over: Partial<ChatSession> = {}): ChatSession => ({
@@ -29,58 +33,21 @@ export const sampleAnalysis: ChatAnalysis = {
   user_will: 'Track an order',
 };
 
-// Two of the demo owner's conversations as mocks/seed.ts creates them (tests/qa-demo-data.test.ts checks),
-// with a newsletter and the placeholder number the list leaves out: a QA jump shows the demo's data, and
-// what the flow does next (load messages, star, analyze) reaches records the demo backend has.
-const order = session('sess-cy9zah47', '85298455226@c.us', {
-  createdAt: '2026-11-21T16:47:00.000Z',
-  messages: [
-    {
-      id: 'msg-ajcenjes',
-      content: 'Where is my order #48213?',
-      sender: 'user',
-      sentAt: '2026-11-21T16:47:00.000Z',
-    },
-  ],
-});
-const abroad = session('sess-4g1xuzpk', '8613895756269@c.us', {
-  createdAt: '2026-11-21T16:40:00.000Z',
-  isStarred: true,
-  messages: [
-    {
-      id: 'msg-ncjjppn6',
-      content: 'Do you ship abroad?',
-      sender: 'user',
-      sentAt: '2026-11-21T16:40:00.000Z',
-    },
-  ],
-});
+// The demo owner's two newest conversations as mocks/seed.ts writes them, with a newsletter and the
+// placeholder number the list leaves out (the flow never asks for those two): a QA jump shows the demo's data,
+// and what the flow does next (load messages, star, analyze) reaches records the demo backend has.
+const t = now();
+const order = featuredConversation(FEATURED_CONVERSATIONS.order, t);
+const abroad = featuredConversation(FEATURED_CONVERSATIONS.abroad, t);
 export const demoSessions = [
-  order,
-  session('news', '120363025246125486@newsletter'),
-  abroad,
-  session('zero', '0@c.us'),
+  order.session,
+  session('news', HIDDEN_SENDERS.newsletter.fromNumber),
+  abroad.session,
+  session('zero', HIDDEN_SENDERS.placeholder.fromNumber),
 ];
-export const demoMessages: ChatMessage[] = [
-  {
-    id: 'msg-ajcenjes',
-    content: 'Where is my order #48213?',
-    sender: 'user',
-    sentAt: '2026-11-21T16:47:00.000Z',
-  },
-  {
-    id: 'msg-ftabrj24',
-    content:
-      'Hi! Thanks for contacting Brightside Home Goods. Let me check that for you. Your order left our warehouse yesterday and should arrive within 2 days.',
-    sender: 'assistant',
-    sentAt: '2026-11-21T16:48:04.000Z',
-  },
-];
-const demoAnalysis: ChatAnalysis = {
-  emotion_positive_percent: '75',
-  key_words: ['order', 'delivery', 'warehouse'],
-  user_will: 'Wants to know where the order is',
-};
+export const demoMessages: ChatMessage[] = order.messages;
+/** What the demo backend answers when the order conversation is analysed. */
+const demoAnalysis: ChatAnalysis = analyzeConversation(order.messages);
 
 export const chatHistoryModel: FlowModel<ChatHistoryInput | undefined> = {
   id: 'chatHistory',
@@ -93,8 +60,8 @@ export const chatHistoryModel: FlowModel<ChatHistoryInput | undefined> = {
     { type: 'search.submitted' },
     { type: 'filter.changed', filter: 2 },
     { type: 'list.retry' },
-    { type: 'session.selected', id: order.id },
-    { type: 'session.selected', id: abroad.id },
+    { type: 'session.selected', id: order.session.id },
+    { type: 'session.selected', id: abroad.session.id },
     { type: 'session.closed' },
     { type: 'messages.refresh' },
     { type: 'star.toggled' },
@@ -105,13 +72,13 @@ export const chatHistoryModel: FlowModel<ChatHistoryInput | undefined> = {
     { type: 'export.includeAnalysisChanged', value: false },
     { type: 'export.includeTimestampsChanged', value: false },
     { type: 'export.requested' },
-    { type: 'export.done', fileName: 'chat-85298455226-20261121-164700.json' },
+    { type: 'export.done', fileName: exportFileName(order.session.fromNumber, 'json', new Date(t)) },
     { type: 'export.failed', error: { message: 'disk full' } },
   ],
   outputs: {
     searchSessions: demoSessions,
     loadMessages: demoMessages,
-    starSession: { id: order.id, isStarred: true },
+    starSession: { id: order.session.id, isStarred: true },
     analyzeSession: demoAnalysis,
   },
   // Which session is open and whether a star is in flight matter; texts, lists and options do not.

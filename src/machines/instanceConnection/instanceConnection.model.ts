@@ -1,20 +1,12 @@
+import { now } from '../../../mocks/clock';
+import { DEMO_BOTS, demoLine } from '../../../mocks/seed';
 import type { Instance } from '../../api/schemas/instances';
 import { type FlowModel, oneOf } from '../model';
 import { instanceConnectionMachine } from './instanceConnection.machine';
 
-// The demo owner's number waiting for a scan (mocks/seed.ts; tests/qa-demo-data.test.ts checks): after a QA
-// jump the flow checks, scans and saves an instance the demo backend has.
-export const waitingInstance: Instance = {
-  id: 'inst-hhvflry0',
-  instanceName: 'Main support line',
-  chatbotId: 'bot-mrh0jnzf',
-  status: 0,
-  instanceStatus: 'qr',
-  qrCode: '2@code-1',
-  phoneNumber: '14155550123',
-  createdAt: '2026-09-25T05:00:00.000Z',
-  lastActiveAt: '2026-11-21T18:25:00.000Z',
-};
+// The demo owner's number waiting for a scan, as mocks/seed.ts writes it: after a QA jump the flow checks,
+// scans and saves an instance the demo backend has.
+export const waitingInstance: Instance = { ...demoLine(now()), qrCode: '2@code-1' };
 export const readyInstance: Instance = {
   ...waitingInstance,
   status: 1,
@@ -38,7 +30,7 @@ export const instanceConnectionModel: FlowModel = {
     { type: 'dialog.closed' },
     { type: 'name.changed', value: 'Front desk' },
     { type: 'name.changed', value: '' },
-    { type: 'chatbot.changed', value: 'bot-mrh0jnzf' },
+    { type: 'chatbot.changed', value: DEMO_BOTS.ava.id },
     { type: 'qr.refreshRequested' },
     { type: 'create.retried' },
     { type: 'instance.confirmed' },

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { DEMO_BOTS } from '../../../mocks/seed';
 import { recordToasts, stopRecordingToasts } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import type { Instance, InstanceUpdateBody } from '../../api/schemas/instances';
@@ -248,7 +249,7 @@ describeStateViews(instancesModel, {
       expect(s.context.target?.id).toBe(sampleInstance.id);
       // The dialog opens with the instance's own name and chatbot; the user may have changed them since.
       expect(['', 'Front desk', sampleInstance.instanceName]).toContain(s.context.draftName);
-      expect(['bot-tjnjtc2s', sampleInstance.chatbotId]).toContain(s.context.draftChatbotId);
+      expect([DEMO_BOTS.leo.id, sampleInstance.chatbotId]).toContain(s.context.draftChatbotId);
       expect([null, serverError]).toContain(s.context.settingsError);
     },
   },

@@ -1,3 +1,5 @@
+import { now } from '../../../mocks/clock';
+import { DEMO_BOTS, DEMO_OWNER, demoLine } from '../../../mocks/seed';
 import { ApiError } from '../../api/errors';
 import type { Instance } from '../../api/schemas/instances';
 import type { FlowModel } from '../model';
@@ -9,24 +11,10 @@ import {
   instancesMachine,
 } from './instances.machine';
 
-// The demo owner's numbers and chatbots as mocks/seed.ts creates them (tests/qa-demo-data.test.ts checks):
-// a QA jump shows them, and what the flow does next (save, delete) reaches records the demo backend has.
-export const sampleInstance: Instance = {
-  id: 'inst-hhvflry0',
-  instanceName: 'Main support line',
-  chatbotId: 'bot-mrh0jnzf',
-  status: 0,
-  instanceStatus: 'qr',
-  qrCode: null,
-  phoneNumber: '14155550123',
-  createdAt: '2026-09-25T05:00:00.000Z',
-  lastActiveAt: '2026-11-21T18:25:00.000Z',
-};
-export const sampleChatbots: ChatbotOption[] = [
-  { id: 'bot-mrh0jnzf', name: 'Ava – Customer Support' },
-  { id: 'bot-tjnjtc2s', name: 'Leo – Sales Assistant' },
-  { id: 'bot-837uwwal', name: 'Nova – Tech Support' },
-];
+// The demo owner's numbers and chatbots as mocks/seed.ts writes them: a QA jump shows them, and what the flow
+// does next (save, delete) reaches records the demo backend has.
+export const sampleInstance: Instance = { ...demoLine(now()), qrCode: null };
+export const sampleChatbots: ChatbotOption[] = Object.values(DEMO_BOTS).map(({ id, name }) => ({ id, name }));
 
 const listFailure = new ApiError({
   kind: 'http',
@@ -38,7 +26,7 @@ const listFailure = new ApiError({
 export const instancesModel: FlowModel<{ userId: string }> = {
   id: 'instances',
   machine: instancesMachine,
-  input: { userId: 'user-owner' },
+  input: { userId: DEMO_OWNER.id },
   events: [
     { type: 'list.reload' },
     // What the list resource tells the page.
@@ -47,7 +35,7 @@ export const instancesModel: FlowModel<{ userId: string }> = {
     { type: 'settings.opened', id: sampleInstance.id },
     { type: 'settings.nameChanged', value: '' },
     { type: 'settings.nameChanged', value: 'Front desk' },
-    { type: 'settings.chatbotChanged', value: 'bot-tjnjtc2s' },
+    { type: 'settings.chatbotChanged', value: DEMO_BOTS.leo.id },
     { type: 'settings.saved' },
     { type: 'settings.closed' },
     { type: 'delete.requested', id: sampleInstance.id },
@@ -55,7 +43,7 @@ export const instancesModel: FlowModel<{ userId: string }> = {
     { type: 'delete.cancelled' },
   ],
   outputs: {
-    saveSettings: { ...sampleInstance, instanceName: 'Front desk', chatbotId: 'bot-tjnjtc2s' },
+    saveSettings: { ...sampleInstance, instanceName: 'Front desk', chatbotId: DEMO_BOTS.leo.id },
     logout: { success: true },
   },
   serialize: ({ context: c }) => [
@@ -70,6 +58,6 @@ export const instancesModel: FlowModel<{ userId: string }> = {
 export const instanceListModel = resourceModel(instanceListMachine, { data: [sampleInstance] });
 
 export const chatbotOptionsModel = resourceModel(chatbotOptionsMachine, {
-  params: { userId: 'user-owner' },
+  params: { userId: DEMO_OWNER.id },
   data: sampleChatbots,
 });

@@ -159,7 +159,7 @@ describe('login', () => {
 
 type Snap = SnapshotFrom<typeof loginMachine>;
 // The only well-formed address and the only non-empty code among the model's inputs.
-const validEmail = 'owner@demo.test';
+const validEmail = sampleUser.email;
 const typedCode = '123456';
 const beforeSignIn = (s: Snap) => expect(s.context.user).toBeNull();
 const errorShown = (s: Snap) => s.context.error?.id ?? null;

@@ -1,12 +1,14 @@
+import { DEMO_OWNER } from '../../../mocks/seed';
 import { ApiError } from '../../api/errors';
 import { type FlowModel, oneOf } from '../model';
 import { loginMachine } from './login.machine';
 
+/** The demo owner as sign-in answers it (mocks/seed.ts): a QA jump past sign-in holds a live session. */
 export const sampleUser = {
-  accessToken: 'demo-owner-token',
-  id: 'user-owner',
-  userId: 'user-owner',
-  email: 'owner@demo.test',
+  accessToken: DEMO_OWNER.token,
+  id: DEMO_OWNER.id,
+  userId: DEMO_OWNER.id,
+  email: DEMO_OWNER.email,
 };
 
 /** A 429 answer with its code and wait (the model's and the tests' throttle and lockout). */
@@ -20,7 +22,7 @@ export const loginModel: FlowModel = {
   id: 'login',
   machine: loginMachine,
   events: [
-    { type: 'email.changed', value: 'owner@demo.test' },
+    { type: 'email.changed', value: DEMO_OWNER.email },
     { type: 'email.changed', value: 'owner@' },
     { type: 'email.changed', value: '' },
     { type: 'code.changed', value: '123456' },

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { DEMO_BOTS } from '../../../mocks/seed';
 import { describeStateViews } from '../../../tests/stateViews';
 import type { TestChatReply } from '../../api/schemas/chatbots';
 import { readStored, writeStored } from '../../api/storage';
@@ -165,7 +166,7 @@ describeStateViews(testChatModel, {
     runs: {
       sendMessage: (input: { botId: string; message: string; threadId: string | null }, s: Snap) => {
         expect(input).toEqual({
-          botId: 'bot-mrh0jnzf',
+          botId: DEMO_BOTS.ava.id,
           message: 'Do you ship abroad?',
           threadId: s.context.threadId,
         });
