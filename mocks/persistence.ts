@@ -15,11 +15,11 @@ import { seedDemo } from './seed';
  * Browser only: the demo's data survives a reload as a snapshot in localStorage, written shortly after
  * anything changed. Each collection has its own key and only the collections written since the last save
  * are written again: the conversations (most of the data) are not re-serialised because someone signed in.
- * Bump SNAPSHOT_VERSION whenever a record's shape changes, so old snapshots are dropped instead of failing
- * validation. In Node (no window or localStorage) every function here does nothing.
+ * Bump SNAPSHOT_VERSION whenever a record's shape or the seed's fixed records change, so old snapshots are
+ * dropped instead of failing validation or naming records the QA tools no longer know. In Node (no window or localStorage) every function here does nothing.
  */
 export const SNAPSHOT_KEY = 'influx-demo-db';
-export const SNAPSHOT_VERSION = 3;
+export const SNAPSHOT_VERSION = 4;
 export const SAVE_DELAY_MS = 150;
 
 /** What SNAPSHOT_KEY holds; each collection's records are under collectionKey(name). */

@@ -200,8 +200,8 @@ test.describe('QA jumps and state links, flow by flow', () => {
     await expect(list.getByRole('alert')).toContainText('Internal server error');
     await expect(list.getByRole('button', { name: 'Retry' })).toBeEnabled();
     await jump(page, 'chatHistory', 'chatHistory.conversation.open.messages.ready');
-    const conversation = page.getByRole('region', { name: '+85298455226' });
-    await expect(conversation.getByRole('heading', { level: 2 })).toHaveText('+85298455226');
+    const conversation = page.getByRole('region', { name: '+85263381492' });
+    await expect(conversation.getByRole('heading', { level: 2 })).toHaveText('+85263381492');
     await expect(conversation.getByRole('region', { name: 'Messages' })).toContainText(
       'Where is my order #48213?',
     );
@@ -217,7 +217,7 @@ test.describe('QA jumps and state links, flow by flow', () => {
     await expect(options.last()).toContainText('Starred');
     // The list is the demo's: opening a conversation loads its messages from the demo backend.
     await options.last().click();
-    const abroad = page.getByRole('region', { name: '+8613895756269' });
+    const abroad = page.getByRole('region', { name: '+8615021834467' });
     await expect(abroad).toContainText(/· \d{2,} messages/);
     await expect(abroad.getByRole('region', { name: 'Messages' })).toContainText('Customer:');
   });
