@@ -16,7 +16,8 @@ import { seedDemo } from './seed';
  * anything changed. Each collection has its own key and only the collections written since the last save
  * are written again: the conversations (most of the data) are not re-serialised because someone signed in.
  * Bump SNAPSHOT_VERSION whenever a record's shape or the seed's fixed records change, so old snapshots are
- * dropped instead of failing validation or naming records the QA tools no longer know. In Node (no window or localStorage) every function here does nothing.
+ * dropped instead of failing validation or naming records the QA tools no longer know. In Node (no window
+ * or localStorage) every function here does nothing.
  */
 export const SNAPSHOT_KEY = 'influx-demo-db';
 export const SNAPSHOT_VERSION = 4;
