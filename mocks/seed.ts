@@ -32,6 +32,12 @@ export const FAKER_SEED = 20_261_122;
 export const DEMO_OWNER = { id: 'user-owner', email: 'owner@demo.test', token: 'demo-owner-token' } as const;
 export const DEMO_ADMIN = { id: 'user-admin', email: 'admin@demo.test', token: 'demo-admin-token' } as const;
 export const DEMO_COMPANY = 'Brightside Home Goods';
+/** The admin's paid yearly Pro checkout (subscription management and the payment-success page need one). */
+export const DEMO_ADMIN_CHECKOUT = {
+  sessionId: 'cs_demo_admin_pro',
+  planId: 'plan-pro',
+  scheduleType: 2,
+} as const;
 
 /** The owner's conversations in the normal demo, the featured ones included (hidden senders aside). */
 const NORMAL_SESSIONS = 300;
@@ -59,9 +65,7 @@ export async function seedDemo(
   const admin = await givenUser({ ...DEMO_ADMIN, isAdmin: true, planName: 'Pro' });
   await givenMembership(admin.id, { planName: 'Pro', scheduleType: 2, endDate: iso(t + 300 * DAY) });
   await givenPaidCheckout(admin.id, {
-    sessionId: 'cs_demo_admin_pro',
-    planId: 'plan-pro',
-    scheduleType: 2,
+    ...DEMO_ADMIN_CHECKOUT,
     paidAt: iso(t - 65 * DAY),
   });
 

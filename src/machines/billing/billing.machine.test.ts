@@ -7,6 +7,7 @@ import {
   type SnapshotFrom,
   setup,
 } from 'xstate';
+import { DEMO_ADMIN_CHECKOUT } from '../../../mocks/seed';
 import { recordToasts, stopRecordingToasts } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import * as api from '../../api/membership';
@@ -271,7 +272,7 @@ describe('helpers', () => {
 });
 
 type Snap = SnapshotFrom<typeof billingMachine>;
-const paidSession = 'cs_demo_paid';
+const paidSession = DEMO_ADMIN_CHECKOUT.sessionId;
 const safePortal = 'https://billing.example.com/portal';
 const serverError = 'Internal server error';
 const resources = ['membership', 'tokens', 'plans'];

@@ -1,7 +1,8 @@
+import { DEMO_ADMIN_CHECKOUT } from '../../../mocks/seed';
 import { ApiError } from '../../api/errors';
 import type { UserMembership } from '../../api/schemas/membership';
 import { type FlowModel, oneOf } from '../model';
-import { samplePlan } from '../planChange/planChange.model';
+import { demoPlan, samplePlan } from '../planChange/planChange.model';
 import { resourceModel } from '../resource/resource.model';
 import {
   billingMachine,
@@ -11,15 +12,25 @@ import {
   tokensMachine,
 } from './billing.machine';
 
+// The demo owner's membership: the Starter plan's allowances.
+const {
+  name,
+  level,
+  instanceLimit,
+  chatbotLimit,
+  monthlyTokenLimit,
+  totalChatSessionLimit,
+  knowledgeBaseFileLimit,
+} = demoPlan('plan-starter');
 export const sampleMembership: UserMembership = {
-  name: 'Starter',
-  level: 1,
+  name,
+  level,
   endDate: '2026-12-01T00:00:00.000Z',
-  instanceLimit: 1,
-  chatbotLimit: 3,
-  monthlyTokenLimit: 100_000,
-  totalChatSessionLimit: 500,
-  knowledgeBaseFileLimit: 10,
+  instanceLimit,
+  chatbotLimit,
+  monthlyTokenLimit,
+  totalChatSessionLimit,
+  knowledgeBaseFileLimit,
 };
 
 export const sampleTokens: TokenAllowance = {
@@ -28,7 +39,7 @@ export const sampleTokens: TokenAllowance = {
 };
 
 /** The demo's plans on offer, as customers see them (active, lowest level first). */
-export const samplePlans = [samplePlan({ id: 'plan-free', name: 'Free', level: 0 }), samplePlan()];
+export const samplePlans = [demoPlan('plan-free'), samplePlan()];
 
 const serverError = (endpoint: string) =>
   new ApiError({ kind: 'http', status: 500, endpoint, message: 'Internal server error' });
@@ -37,11 +48,11 @@ export const billingModel: FlowModel<{ checkoutSessionId: string | null }> = {
   id: 'billing',
   machine: billingMachine,
   input: { checkoutSessionId: null },
-  inputs: [{ checkoutSessionId: 'cs_demo_paid' }],
+  inputs: [{ checkoutSessionId: DEMO_ADMIN_CHECKOUT.sessionId }],
   events: [
     { type: 'membership.refresh' },
     { type: 'subscription.manageRequested' },
-    { type: 'subscription.sessionKnown', sessionId: 'cs_demo_paid' },
+    { type: 'subscription.sessionKnown', sessionId: DEMO_ADMIN_CHECKOUT.sessionId },
     // What the resources tell billing.
     { type: 'resource.loaded', id: membershipMachine.id, data: sampleMembership },
     { type: 'resource.failed', id: membershipMachine.id, error: serverError('membership') },

@@ -1,3 +1,5 @@
+import { now } from '../../../mocks/clock';
+import { DEMO_BOTS, demoActivity } from '../../../mocks/seed';
 import type { ActivityLogEntry, Comparison } from '../../api/schemas/dashboard';
 import { type FlowModel, oneOf } from '../model';
 import { resourceModel } from '../resource/resource.model';
@@ -19,19 +21,15 @@ export const dashboardModel: FlowModel = {
 
 export const sampleMessages: Comparison = { countsOfToday: 15, countsOfYesterday: 10 };
 export const sampleWhatsappUsers: Comparison = { countsOfToday: 4, countsOfYesterday: 0 };
-/** Entries as the demo writes them (mocks/seed.ts). */
-export const sampleActivity: ActivityLogEntry[] = [
-  {
-    createdAt: '2026-11-21T21:55:00.000Z',
-    description: 'Knowledge base updated for Nova – Tech Support: 2 files',
-    type: 'knowledge_updated',
-  },
-  {
-    createdAt: '2026-11-21T13:04:00.000Z',
-    description: 'New instance bound: Main support line (+1 415 555 0123)',
-    type: 'instance_bound',
-  },
-];
+/** Two entries as the demo writes them, newest first: Nova's knowledge update and the line's binding. */
+export const sampleActivity: ActivityLogEntry[] = demoActivity(now())
+  .filter(
+    (e) =>
+      e.type === 'instance_bound' ||
+      (e.type === 'knowledge_updated' && e.description.includes(DEMO_BOTS.nova.name)),
+  )
+  .reverse()
+  .map(({ createdAt, description, type }) => ({ createdAt, description, type }));
 
 export const activeInstancesModel = resourceModel(activeInstancesPanel, { data: 1 });
 export const messagesModel = resourceModel(messagesPanel, { data: sampleMessages });

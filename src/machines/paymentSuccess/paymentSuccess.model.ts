@@ -1,20 +1,24 @@
+import { DEMO_ADMIN_CHECKOUT } from '../../../mocks/seed';
 import type { PaymentSessionDetails } from '../../api/schemas/payments';
 import type { FlowModel } from '../model';
 import { samplePlan } from '../planChange/planChange.model';
 import { paymentSuccessMachine } from './paymentSuccess.machine';
 
+const pro = samplePlan();
+
+/** The demo admin's paid checkout: the yearly Pro plan. */
 export const sampleDetails: PaymentSessionDetails = {
-  paymentAmount: 29_900,
+  paymentAmount: pro.yearlyPrice * 100,
   paymentCurrency: 'usd',
   paymentMethod: 'card',
   payments: [{ id: 'pi-demo', createdAt: '2026-11-21T10:00:00.000Z' }],
-  membership: samplePlan(),
+  membership: pro,
 };
 
 export const paymentSuccessModel: FlowModel<{ sessionId: string | null }> = {
   id: 'paymentSuccess',
   machine: paymentSuccessMachine,
-  input: { sessionId: 'cs_demo_paid' },
+  input: { sessionId: DEMO_ADMIN_CHECKOUT.sessionId },
   inputs: [{ sessionId: null }],
   events: [{ type: 'details.retry' }],
   outputs: { loadDetails: sampleDetails },

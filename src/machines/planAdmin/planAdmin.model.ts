@@ -1,10 +1,10 @@
 import type { MembershipPlan } from '../../api/schemas/membership';
 import type { FlowModel } from '../model';
-import { samplePlan } from '../planChange/planChange.model';
+import { demoPlan, samplePlan } from '../planChange/planChange.model';
 import { planAdminMachine } from './planAdmin.machine';
 
 const pro = samplePlan();
-const free = samplePlan({ id: 'plan-free', name: 'Free', level: 0 });
+const free = demoPlan('plan-free');
 
 export const planAdminModel: FlowModel = {
   id: 'planAdmin',

@@ -1,29 +1,24 @@
+import { DEFAULT_PLANS } from '../../../mocks/fixtures';
 import type { MembershipPlan } from '../../api/schemas/membership';
 import { type FlowModel, oneOf } from '../model';
 import { planChangeMachine } from './planChange.machine';
 
+/** One of the demo's plans, by id. */
+export const demoPlan = (id: string): MembershipPlan => {
+  const plan = DEFAULT_PLANS.find((p) => p.id === id);
+  if (!plan) throw new Error(`The demo has no plan ${id}`);
+  return plan;
+};
+
+/** The demo's Pro plan, with what a case changes. */
 export const samplePlan = (over: Partial<MembershipPlan> = {}): MembershipPlan => ({
-  id: 'plan-pro',
-  name: 'Pro',
-  level: 2,
-  description: null,
-  instanceLimit: 3,
-  chatbotLimit: 3,
-  monthlyTokenLimit: 500_000,
-  totalChatSessionLimit: 2000,
-  knowledgeBaseFileLimit: 50,
-  monthlyPrice: 299,
-  yearlyPrice: 2990,
-  monthlyPriceId: null,
-  yearlyPriceId: null,
-  hasAdvancedFeatures: true,
-  hasCustomPrompt: true,
-  status: 1,
+  ...demoPlan('plan-pro'),
   ...over,
 });
 
 const pro = samplePlan();
-const free = samplePlan({ id: 'plan-free', name: 'Free', level: 0, monthlyPrice: 0, yearlyPrice: 0 });
+const free = demoPlan('plan-free');
+// Not one of the demo's: a plan sold monthly only.
 const monthlyOnly = samplePlan({ id: 'plan-monthly', name: 'Monthly', level: 2, yearlyPrice: 0 });
 const onStarter = { name: 'Starter', level: 1 };
 

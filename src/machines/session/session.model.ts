@@ -1,3 +1,4 @@
+import { DEMO_ADMIN, DEMO_OWNER } from '../../../mocks/seed';
 import { ApiError } from '../../api/errors';
 import { sampleUser } from '../login/login.model';
 import { type FlowModel, oneOf } from '../model';
@@ -15,10 +16,10 @@ export const sessionModel: FlowModel<{ user: typeof sampleUser | null }> = {
     { type: 'session.refreshUser' },
     // Another tab: signed out, signed in as someone else, or the same user with a new token.
     { type: 'session.storedUserChanged', user: null },
-    { type: 'session.storedUserChanged', user: { accessToken: 'admin-token', id: 'user-admin' } },
+    { type: 'session.storedUserChanged', user: { accessToken: DEMO_ADMIN.token, id: DEMO_ADMIN.id } },
     { type: 'session.storedUserChanged', user: { ...sampleUser, accessToken: 'newer-owner-token' } },
   ],
-  outputs: { loadCurrentUser: { id: 'user-owner', email: 'owner@demo.test', isAdmin: false } },
+  outputs: { loadCurrentUser: { id: DEMO_OWNER.id, email: DEMO_OWNER.email, isAdmin: false } },
   errors: {
     loadCurrentUser: oneOf(
       new ApiError({ kind: 'http', status: 401, endpoint: 'GET /users/me', message: 'Unauthorized' }),

@@ -7,7 +7,7 @@ import { readCheckoutSession, rememberCheckoutSession } from '../billing/links';
 import { type FlowInspector, installFlowInspector } from '../inspection';
 import { snapshotFor } from '../model';
 import type { planChangeMachine } from '../planChange/planChange.machine';
-import { samplePlan } from '../planChange/planChange.model';
+import { demoPlan, samplePlan } from '../planChange/planChange.model';
 import { usageMachine } from '../usage/usage.machine';
 import { flowOptions } from '../useFlow';
 import { usageBillingMachine } from './usageBilling.machine';
@@ -93,7 +93,7 @@ describe('usage and billing screen', () => {
       actor.getSnapshot().children.planChange?.getSnapshot() as ReturnType<
         typeof planChangeMachine.getInitialSnapshot
       >;
-    const free = samplePlan({ id: 'plan-free', name: 'Free', level: 0 });
+    const free = demoPlan('plan-free');
     expect(planChange().can({ type: 'plan.selected', plan: free })).toBe(true);
     await new Promise((r) => setTimeout(r, 0));
     expect(planChange().context.current).toEqual({ name: 'Starter', level: 1 });
