@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { FLOW_MODELS } from '../src/demo/qa/models';
-import { botEditorCoverageModel } from '../src/machines/botEditor/botEditor.model';
-import { knowledgeUploadModel } from '../src/machines/knowledgeUpload/knowledgeUpload.model';
-import { toastModel } from '../src/machines/toasts/toasts.model';
+import { botEditorCoverageModel } from '../src/machines/botEditor/botEditor.flowModel';
+import { knowledgeUploadModel } from '../src/machines/knowledgeUpload/knowledgeUpload.flowModel';
+import { toastModel } from '../src/machines/toasts/toasts.flowModel';
 import { type Coverage, coverage } from './coverage';
 
 /** Every machine of the product, through the model its tests and the QA tools share. */

@@ -6,13 +6,17 @@ import { DEMO_BOTS, DEMO_LINE, DEMO_OWNER, FEATURED_CONVERSATIONS, seedDemo } fr
 import { NEWSLETTER_MARKER, PLACEHOLDER_NUMBER } from '../src/api/schemas/chatSessions';
 import { isActivityType } from '../src/api/schemas/dashboard';
 import { FLOW_MODELS } from '../src/demo/qa/models';
-import { botEditorModel, demoBots } from '../src/machines/botEditor/botEditor.model';
-import { chatHistoryModel, demoMessages, demoSessions } from '../src/machines/chatHistory/chatHistory.model';
-import { waitingInstance } from '../src/machines/instanceConnection/instanceConnection.model';
-import { instanceListModel, sampleChatbots } from '../src/machines/instances/instances.model';
-import { sampleUser } from '../src/machines/login/login.model';
+import { botEditorModel, demoBots } from '../src/machines/botEditor/botEditor.flowModel';
+import {
+  chatHistoryModel,
+  demoMessages,
+  demoSessions,
+} from '../src/machines/chatHistory/chatHistory.flowModel';
+import { waitingInstance } from '../src/machines/instanceConnection/instanceConnection.flowModel';
+import { instanceListModel, sampleChatbots } from '../src/machines/instances/instances.flowModel';
+import { sampleUser } from '../src/machines/login/login.flowModel';
 import type { FlowModel } from '../src/machines/model';
-import { planChangeModel } from '../src/machines/planChange/planChange.model';
+import { planChangeModel } from '../src/machines/planChange/planChange.flowModel';
 
 /**
  * A QA jump restores a flow with its model's data and then runs for real against the demo backend: the records

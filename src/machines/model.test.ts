@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { FLOW_MODELS } from '../demo/qa/models';
+import { botEditorModel } from './botEditor/botEditor.flowModel';
 import { botEditorMachine } from './botEditor/botEditor.machine';
-import { botEditorModel } from './botEditor/botEditor.model';
 import { snapshotFor } from './model';
 
 const stateValue = (result: ReturnType<typeof snapshotFor>) =>

@@ -65,20 +65,20 @@ test.describe('QA jumps and state links, flow by flow', () => {
   test('dashboard', async ({ page }) => {
     await open(page, '/', 'owner');
     await openQa(page);
-    await jump(page, 'dashboard', 'dashboard.activeInstances.failed');
+    await jump(page, 'activeInstances', 'activeInstances.failed');
     const instances = card(page, 'Active bound instances');
     await expect(instances.getByRole('alert')).toContainText('Could not load this figure.');
     await expect(instances.getByRole('alert')).toContainText('Internal server error');
     await expect(instances.getByRole('button', { name: 'Retry' })).toBeEnabled();
     await shot(page, '8-qa-dashboard-failed');
-    await jump(page, 'dashboard', 'dashboard.messages.loaded');
+    await jump(page, 'messages', 'messages.ready');
     await expect(card(page, "Today's conversations")).toContainText('15+ 50% from yesterday');
-    await jump(page, 'dashboard', 'dashboard.activity.loaded');
+    await jump(page, 'activity', 'activity.ready');
     const entries = page.getByRole('region', { name: 'Recent activity entries' }).getByRole('listitem');
     await expect(entries).toHaveCount(2);
     await expect(entries.last()).toContainText('New instance bound: Main support line (+1 415 555 0123)');
 
-    await openLink(page, await stateLink(page, 'dashboard', 'dashboard.activity.failed'));
+    await openLink(page, await stateLink(page, 'activity', 'activity.failed'));
     const activity = page.getByRole('region', { name: 'Recent activity' });
     await expect(activity.getByRole('alert')).toContainText('Could not load the recent activity.');
     await expect(activity.getByRole('button', { name: 'Retry' })).toBeEnabled();

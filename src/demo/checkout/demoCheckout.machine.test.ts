@@ -5,8 +5,8 @@ import { planOf } from '../../../mocks/rules';
 import { DEMO_OWNER } from '../../../mocks/seed';
 import { call, withMockServer } from '../../../mocks/testing';
 import { describeStateViews } from '../../../tests/stateViews';
+import { demoCheckoutModel } from './demoCheckout.flowModel';
 import { demoCheckoutMachine } from './demoCheckout.machine';
-import { demoCheckoutModel } from './demoCheckout.model';
 
 /** A pending checkout of the demo owner (a Starter trial) for Pro, as the app would create it. */
 async function pendingCheckout(scheduleType: 1 | 2 = 1): Promise<string> {

@@ -1,22 +1,27 @@
-import { billingModel, membershipModel, plansModel, tokensModel } from '../../machines/billing/billing.model';
-import { botEditorModel } from '../../machines/botEditor/botEditor.model';
-import { chatHistoryModel } from '../../machines/chatHistory/chatHistory.model';
-import { dashboardModel, PANEL_MODELS } from '../../machines/dashboard/dashboard.model';
-import { instanceConnectionModel } from '../../machines/instanceConnection/instanceConnection.model';
+import {
+  billingModel,
+  membershipModel,
+  plansModel,
+  tokensModel,
+} from '../../machines/billing/billing.flowModel';
+import { botEditorModel } from '../../machines/botEditor/botEditor.flowModel';
+import { chatHistoryModel } from '../../machines/chatHistory/chatHistory.flowModel';
+import { dashboardModel, PANEL_MODELS } from '../../machines/dashboard/dashboard.flowModel';
+import { instanceConnectionModel } from '../../machines/instanceConnection/instanceConnection.flowModel';
 import {
   chatbotOptionsModel,
   instanceListModel,
   instancesModel,
-} from '../../machines/instances/instances.model';
-import { loginModel } from '../../machines/login/login.model';
+} from '../../machines/instances/instances.flowModel';
+import { loginModel } from '../../machines/login/login.flowModel';
 import type { FlowModel } from '../../machines/model';
-import { paymentSuccessModel } from '../../machines/paymentSuccess/paymentSuccess.model';
-import { planAdminModel } from '../../machines/planAdmin/planAdmin.model';
-import { planChangeModel } from '../../machines/planChange/planChange.model';
-import { sessionModel } from '../../machines/session/session.model';
-import { testChatModel } from '../../machines/testChat/testChat.model';
-import { usageModel } from '../../machines/usage/usage.model';
-import { demoCheckoutModel } from '../checkout/demoCheckout.model';
+import { paymentSuccessModel } from '../../machines/paymentSuccess/paymentSuccess.flowModel';
+import { planAdminModel } from '../../machines/planAdmin/planAdmin.flowModel';
+import { planChangeModel } from '../../machines/planChange/planChange.flowModel';
+import { sessionModel } from '../../machines/session/session.flowModel';
+import { testChatModel } from '../../machines/testChat/testChat.flowModel';
+import { usageModel } from '../../machines/usage/usage.flowModel';
+import { demoCheckoutModel } from '../checkout/demoCheckout.flowModel';
 
 /** Every flow the QA tools can drive and jump, by the id its view registers under (useFlow). */
 export const FLOW_MODELS: Record<string, FlowModel> = Object.fromEntries(

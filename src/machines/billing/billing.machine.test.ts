@@ -12,16 +12,8 @@ import { recordToasts, stopRecordingToasts } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import * as api from '../../api/membership';
 import type { TokenRemaining } from '../../api/schemas/membership';
-import { samplePlan } from '../planChange/planChange.model';
+import { samplePlan } from '../planChange/planChange.flowModel';
 import type { ToastInput } from '../toasts/toasts.machine';
-import {
-  billingMachine,
-  billingMessages,
-  customerPlans,
-  type membershipMachine,
-  type plansMachine,
-  type tokensMachine,
-} from './billing.machine';
 import {
   billingModel,
   membershipModel,
@@ -30,7 +22,15 @@ import {
   samplePlans,
   sampleTokens,
   tokensModel,
-} from './billing.model';
+} from './billing.flowModel';
+import {
+  billingMachine,
+  billingMessages,
+  customerPlans,
+  type membershipMachine,
+  type plansMachine,
+  type tokensMachine,
+} from './billing.machine';
 import { paymentUrl } from './links';
 import { instanceQuota, quota, tokenQuota } from './quota';
 

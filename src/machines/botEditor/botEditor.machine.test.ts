@@ -8,8 +8,8 @@ import type { Chatbot, ChatbotBody, KnowledgeBaseFile } from '../../api/schemas/
 import { knowledgeUploadMachine } from '../knowledgeUpload/knowledgeUpload.machine';
 import { modelPaths, stateCoverage } from '../model';
 import type { ToastInput } from '../toasts/toasts.machine';
+import { sampleBot as bot, botEditorModel, demoBots, sampleUpload as uploaded } from './botEditor.flowModel';
 import { botEditorMachine, hasUnsavedChanges, botEditorMessages as m } from './botEditor.machine';
-import { sampleBot as bot, botEditorModel, demoBots, sampleUpload as uploaded } from './botEditor.model';
 import { type BotField, type BotForm, defaultForm, sameForm, toBody, toTemperature } from './botForm';
 
 const kb = (id: string, name = `${id}.pdf`): KnowledgeBaseFile => ({

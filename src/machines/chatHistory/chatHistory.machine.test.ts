@@ -15,7 +15,6 @@ import { activateLocale } from '../../i18n/i18n';
 import { SEARCH_DEBOUNCE_MS } from '../constants';
 import { modelPaths, stateCoverage } from '../model';
 import type { ToastInput } from '../toasts/toasts.machine';
-import { type ChatHistoryInput, chatHistoryMachine, chatHistoryMessages } from './chatHistory.machine';
 import {
   sampleAnalysis as analysis,
   chatHistoryModel,
@@ -23,7 +22,8 @@ import {
   demoSessions,
   sampleMessages as messages,
   sampleSessions as sessions,
-} from './chatHistory.model';
+} from './chatHistory.flowModel';
+import { type ChatHistoryInput, chatHistoryMachine, chatHistoryMessages } from './chatHistory.machine';
 import type { ExportFormat } from './export';
 
 beforeAll(() => activateLocale('en', { persist: false }));

@@ -3,7 +3,6 @@ import { type AnyMachineSnapshot, createActor } from 'xstate';
 import { describeStateViews, type StateViews } from '../../../tests/stateViews';
 import * as api from '../../api/dashboard';
 import type { ActivityLogEntry } from '../../api/schemas/dashboard';
-import { dashboardMachine } from './dashboard.machine';
 import {
   activeBotsModel,
   activeInstancesModel,
@@ -14,7 +13,8 @@ import {
   sampleMessages,
   sampleWhatsappUsers,
   whatsappUsersModel,
-} from './dashboard.model';
+} from './dashboard.flowModel';
+import { dashboardMachine } from './dashboard.machine';
 import { PANEL_IDS, type Panel } from './panels';
 
 vi.mock('../../api/dashboard', () => ({

@@ -8,8 +8,8 @@ import type { Instance, InstanceUpdateBody } from '../../api/schemas/instances';
 import { QR_MAX_POLL_FAILURES, QR_MAX_POLLS_WITHOUT_SCAN, QR_POLL_INTERVAL_MS } from '../constants';
 import { instanceMessages } from '../instances/messages';
 import type { ToastInput } from '../toasts/toasts.machine';
+import { instanceConnectionModel, readyInstance, waitingInstance } from './instanceConnection.flowModel';
 import { instanceConnectionMachine } from './instanceConnection.machine';
-import { instanceConnectionModel, readyInstance, waitingInstance } from './instanceConnection.model';
 
 const waiting = (over: Partial<Instance> = {}): Instance => ({
   id: 'inst-9',

@@ -6,18 +6,18 @@ import { describeStateViews } from '../../../tests/stateViews';
 import type { Instance, InstanceUpdateBody } from '../../api/schemas/instances';
 import type { ToastInput } from '../toasts/toasts.machine';
 import {
-  type ChatbotOption,
-  chatbotOptionsMachine,
-  instanceListMachine,
-  instancesMachine,
-} from './instances.machine';
-import {
   chatbotOptionsModel,
   instanceListModel,
   instancesModel,
   sampleChatbots,
   sampleInstance,
-} from './instances.model';
+} from './instances.flowModel';
+import {
+  type ChatbotOption,
+  chatbotOptionsMachine,
+  instanceListMachine,
+  instancesMachine,
+} from './instances.machine';
 import { instanceMessages } from './messages';
 
 const instance = (id: string, over: Partial<Instance> = {}): Instance => ({

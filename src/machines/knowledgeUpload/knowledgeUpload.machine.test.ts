@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { describeStateViews } from '../../../tests/stateViews';
 import type { UploadedFile } from '../../api/schemas/upload';
+import { knowledgeUploadModel } from './knowledgeUpload.flowModel';
 import { isAcceptedKnowledgeFile, knowledgeUploadMachine } from './knowledgeUpload.machine';
-import { knowledgeUploadModel } from './knowledgeUpload.model';
 
 const file = (name: string, size = 10) => new File(['x'.repeat(size)], name);
 const uploaded = (name: string): UploadedFile => ({

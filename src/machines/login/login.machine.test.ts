@@ -4,8 +4,8 @@ import { startInAppSystem } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import type { UserInfo } from '../../api/schemas/auth';
 import { LOGIN_REDIRECT_DELAY_MS } from '../constants';
+import { loginModel, sampleUser, tooMany } from './login.flowModel';
 import { type LoginEvent, loginMachine } from './login.machine';
-import { loginModel, sampleUser, tooMany } from './login.model';
 import { codeThrottledIn, loginMessages, signInLockedFor } from './messages';
 
 const user: UserInfo = { accessToken: 't', id: 'u1', userId: 'u1' };

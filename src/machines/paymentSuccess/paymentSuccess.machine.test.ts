@@ -3,8 +3,8 @@ import { createActor, fromPromise, type SnapshotFrom, waitFor } from 'xstate';
 import { describeStateViews } from '../../../tests/stateViews';
 import type { PaymentSessionDetails } from '../../api/schemas/payments';
 import { readCheckoutSession } from '../billing/links';
+import { paymentSuccessModel, sampleDetails } from './paymentSuccess.flowModel';
 import { paymentSuccessMachine, paymentSuccessMessages } from './paymentSuccess.machine';
-import { paymentSuccessModel, sampleDetails } from './paymentSuccess.model';
 
 const details = { paymentAmount: 29_900, paymentCurrency: 'usd' } as PaymentSessionDetails;
 const settle = () => new Promise((r) => setTimeout(r, 0));

@@ -3,9 +3,9 @@ import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { recordToasts, stopRecordingToasts } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import type { MembershipPlan, PlanBody } from '../../api/schemas/membership';
-import { samplePlan } from '../planChange/planChange.model';
+import { samplePlan } from '../planChange/planChange.flowModel';
+import { planAdminModel } from './planAdmin.flowModel';
 import { planAdminMachine, planAdminMessages } from './planAdmin.machine';
-import { planAdminModel } from './planAdmin.model';
 import { draftOf, invalidFields, newPlanDraft, type PlanDraft, toPlanBody } from './planDraft';
 
 const plan = (over: Partial<MembershipPlan>): MembershipPlan => ({

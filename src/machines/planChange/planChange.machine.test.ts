@@ -5,6 +5,7 @@ import { describeStateViews } from '../../../tests/stateViews';
 import { type CreatePaymentResult, ScheduleType } from '../../api/schemas/payments';
 import { MEMBERSHIP_REFRESH_DELAY_MS, PLAN_UPDATE_RELOAD_DELAY_MS } from '../constants';
 import type { ToastInput } from '../toasts/toasts.machine';
+import { planChangeModel, samplePlan } from './planChange.flowModel';
 import {
   monthlyEquivalent,
   planChangeMachine,
@@ -13,7 +14,6 @@ import {
   planStanding,
   yearlySaving,
 } from './planChange.machine';
-import { planChangeModel, samplePlan } from './planChange.model';
 
 const plan = samplePlan;
 const pro = plan({});

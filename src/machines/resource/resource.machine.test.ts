@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, type SnapshotFrom, setup } from 'xstate';
 import { describeStateViews } from '../../../tests/stateViews';
 import { ApiError } from '../../api/errors';
+import { resourceModel } from './resource.flowModel';
 import { type ResourceReport, resourceMachine } from './resource.machine';
-import { resourceModel } from './resource.model';
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 

@@ -7,10 +7,10 @@ import { ApiError } from '../../api/errors';
 import type { CurrentUser } from '../../api/schemas/auth';
 import { readUserInfo, userIdOf, writeUserInfo } from '../../api/storage';
 import { CURRENT_USER_RETRY_DELAYS_MS } from '../constants';
-import { sampleUser } from '../login/login.model';
+import { sampleUser } from '../login/login.flowModel';
 import { testThreadName } from '../testChat/testChat.machine';
+import { sessionModel } from './session.flowModel';
 import { isAdmin, sessionMachine, signedInUserId } from './session.machine';
-import { sessionModel } from './session.model';
 
 installMemoryStorage();
 const info = { accessToken: 't', id: 'u1', userId: 'u1' };

@@ -4,8 +4,8 @@ import { DEMO_BOTS } from '../../../mocks/seed';
 import { describeStateViews } from '../../../tests/stateViews';
 import type { TestChatReply } from '../../api/schemas/chatbots';
 import { readStored, writeStored } from '../../api/storage';
+import { testChatModel } from './testChat.flowModel';
 import { testChatMachine, testThreadName } from './testChat.machine';
-import { testChatModel } from './testChat.model';
 
 type Send = (input: { botId: string; message: string; threadId: string | null }) => Promise<TestChatReply>;
 

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { describeStateViews } from '../../../tests/stateViews';
 import { TimeRange, type TimeRangeCode, type UsageInfo } from '../../api/schemas/instances';
+import { sampleUsage, usageModel } from './usage.flowModel';
 import { USAGE_PERIODS, usageMachine } from './usage.machine';
-import { sampleUsage, usageModel } from './usage.model';
 
 const usage = (total: number): UsageInfo => ({
   nowInstanceNum: 1,

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, type EventObject, fromCallback, fromPromise } from 'xstate';
 import { TimeRange } from '../../api/schemas/instances';
+import { plansModel, sampleMembership } from '../billing/billing.flowModel';
 import { billingMachine, membershipMachine, plansMachine, tokensMachine } from '../billing/billing.machine';
-import { plansModel, sampleMembership } from '../billing/billing.model';
 import { readCheckoutSession, rememberCheckoutSession } from '../billing/links';
 import { type FlowInspector, installFlowInspector } from '../inspection';
 import { snapshotFor } from '../model';
+import { demoPlan, samplePlan } from '../planChange/planChange.flowModel';
 import type { planChangeMachine } from '../planChange/planChange.machine';
-import { demoPlan, samplePlan } from '../planChange/planChange.model';
 import { usageMachine } from '../usage/usage.machine';
 import { flowOptions } from '../useFlow';
 import { usageBillingMachine } from './usageBilling.machine';

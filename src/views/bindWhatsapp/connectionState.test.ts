@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import { instanceConnectionModel } from '../../machines/instanceConnection/instanceConnection.flowModel';
 import { instanceConnectionMachine } from '../../machines/instanceConnection/instanceConnection.machine';
-import { instanceConnectionModel } from '../../machines/instanceConnection/instanceConnection.model';
 import { snapshotFor } from '../../machines/model';
 import { type LinkState, linkStateOf } from './connectionState';
 

@@ -1,5 +1,5 @@
 import { TimeRange, type UsageInfo } from '../../api/schemas/instances';
-import { resourceModel } from '../resource/resource.model';
+import { resourceModel } from '../resource/resource.flowModel';
 import { usageMachine } from './usage.machine';
 
 export const sampleUsage: UsageInfo = {

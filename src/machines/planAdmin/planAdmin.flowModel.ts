@@ -1,6 +1,6 @@
 import type { MembershipPlan } from '../../api/schemas/membership';
 import type { FlowModel } from '../model';
-import { demoPlan, samplePlan } from '../planChange/planChange.model';
+import { demoPlan, samplePlan } from '../planChange/planChange.flowModel';
 import { planAdminMachine } from './planAdmin.machine';
 
 const pro = samplePlan();

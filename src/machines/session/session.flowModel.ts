@@ -1,6 +1,6 @@
 import { DEMO_ADMIN, DEMO_OWNER } from '../../../mocks/seed';
 import { ApiError } from '../../api/errors';
-import { sampleUser } from '../login/login.model';
+import { sampleUser } from '../login/login.flowModel';
 import { type FlowModel, oneOf } from '../model';
 import { sessionMachine } from './session.machine';
 

@@ -2,7 +2,7 @@ import { now } from '../../../mocks/clock';
 import { DEMO_BOTS, demoActivity } from '../../../mocks/seed';
 import type { ActivityLogEntry, Comparison } from '../../api/schemas/dashboard';
 import { type FlowModel, oneOf } from '../model';
-import { resourceModel } from '../resource/resource.model';
+import { resourceModel } from '../resource/resource.flowModel';
 import { dashboardMachine } from './dashboard.machine';
 import {
   activeBotsPanel,

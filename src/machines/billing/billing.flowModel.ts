@@ -2,8 +2,8 @@ import { DEMO_ADMIN_CHECKOUT } from '../../../mocks/seed';
 import { ApiError } from '../../api/errors';
 import type { UserMembership } from '../../api/schemas/membership';
 import { type FlowModel, oneOf } from '../model';
-import { demoPlan, samplePlan } from '../planChange/planChange.model';
-import { resourceModel } from '../resource/resource.model';
+import { demoPlan, samplePlan } from '../planChange/planChange.flowModel';
+import { resourceModel } from '../resource/resource.flowModel';
 import {
   billingMachine,
   membershipMachine,

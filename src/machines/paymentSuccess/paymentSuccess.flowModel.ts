@@ -1,7 +1,7 @@
 import { DEMO_ADMIN_CHECKOUT } from '../../../mocks/seed';
 import type { PaymentSessionDetails } from '../../api/schemas/payments';
 import type { FlowModel } from '../model';
-import { samplePlan } from '../planChange/planChange.model';
+import { samplePlan } from '../planChange/planChange.flowModel';
 import { paymentSuccessMachine } from './paymentSuccess.machine';
 
 const pro = samplePlan();

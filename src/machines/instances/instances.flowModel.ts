@@ -3,7 +3,7 @@ import { DEMO_BOTS, DEMO_OWNER, demoLine } from '../../../mocks/seed';
 import { ApiError } from '../../api/errors';
 import type { Instance } from '../../api/schemas/instances';
 import type { FlowModel } from '../model';
-import { resourceModel } from '../resource/resource.model';
+import { resourceModel } from '../resource/resource.flowModel';
 import {
   type ChatbotOption,
   chatbotOptionsMachine,
