@@ -14,26 +14,13 @@ import { Button } from '../ui/Button';
 import { Card, PageHeader, PageSubtitle } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { EmptyState, ErrorPanel, PanelLoading } from '../ui/Feedback';
+import { PlusIcon } from '../ui/icons';
 import { Spinner } from '../ui/Spinner';
 import { useText } from '../ui/text';
 import { useResource } from '../ui/useResource';
 import { ConnectionDialog } from './ConnectionDialog';
 import { InstanceList } from './InstanceList';
 import { SettingsDialog } from './SettingsDialog';
-
-const PlusIcon = () => (
-  <svg
-    width="16"
-    height="16"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    aria-hidden="true"
-  >
-    <path d="M12 5v14M5 12h14" />
-  </svg>
-);
 
 const NO_CHATBOTS: ChatbotOption[] = [];
 
@@ -70,7 +57,7 @@ export function BindWhatsappView() {
           </PageSubtitle>
         </div>
         <Button variant="primary" onClick={add} disabled={!canAdd}>
-          {adding ? <Spinner /> : <PlusIcon />}
+          {adding ? <Spinner /> : <PlusIcon size={16} strokeWidth={2} />}
           <Trans>Add new instance</Trans>
         </Button>
       </PageHeader>
@@ -96,7 +83,7 @@ export function BindWhatsappView() {
             title={<Trans>No WhatsApp numbers yet</Trans>}
             action={
               <Button variant="primary" onClick={add} disabled={!canAdd}>
-                <PlusIcon />
+                <PlusIcon size={16} strokeWidth={2} />
                 <Trans>Add new instance</Trans>
               </Button>
             }

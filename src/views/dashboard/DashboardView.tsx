@@ -13,7 +13,7 @@ import type { ResourceMachine } from '../../machines/resource/resource.machine';
 import { useFlow } from '../../machines/useFlow';
 import { Button } from '../ui/Button';
 import { Card, CardTitle, Muted, PageHeader, PageSubtitle } from '../ui/Card';
-import { BotIcon, ChatIcon, PhoneLinkIcon, RefreshIcon } from '../ui/icons';
+import { BotIcon, ChatIcon, PhoneLinkIcon, RefreshIcon, UsersIcon } from '../ui/icons';
 import { useText } from '../ui/text';
 import { media } from '../ui/theme';
 import { useResource } from '../ui/useResource';
@@ -45,21 +45,6 @@ const Section = styled(Card)`
   display: grid;
   gap: ${({ theme }) => theme.space(4)};
 `;
-
-const UsersIcon = () => (
-  <svg
-    width="18"
-    height="18"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={1.8}
-    aria-hidden="true"
-  >
-    <circle cx="9" cy="8" r="3.5" />
-    <path d="M2.5 19.5c.8-3.4 3.4-5.5 6.5-5.5s5.7 2.1 6.5 5.5M16 4.8a3.5 3.5 0 0 1 0 6.4M18 14.3c1.8.8 3 2.6 3.5 5.2" />
-  </svg>
-);
 
 /** The narrow view of one panel (the dashboard runs it under its id): its answer, and its state, error and retry. */
 function usePanel<TData>(dashboard: DashboardActor, panel: ResourceMachine<TData>) {

@@ -139,6 +139,19 @@ export const RefreshIcon = (p: P) => (
     <path d="M4 13a8 8 0 0 0 14.5 4.5l1.5-2M20 20v-4.5h-4.5" />
   </Icon>
 );
+/** Square line ends (the family's are round), as this icon has always been drawn. */
+export const PlusIcon = (p: P) => (
+  <Icon strokeLinecap="butt" {...p}>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+);
+/** Square line ends, as this icon has always been drawn. */
+export const UsersIcon = (p: P) => (
+  <Icon strokeLinecap="butt" {...p}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 19.5c.8-3.4 3.4-5.5 6.5-5.5s5.7 2.1 6.5 5.5M16 4.8a3.5 3.5 0 0 1 0 6.4M18 14.3c1.8.8 3 2.6 3.5 5.2" />
+  </Icon>
+);
 export const StarIcon = ({ filled, ...p }: P & { filled?: boolean }) => (
   <Icon {...p} fill={filled ? 'currentColor' : 'none'}>
     <path d="m12 3.5 2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.8-5.2 2.8 1-5.8-4.3-4.1 5.9-.9z" />
