@@ -3,9 +3,8 @@ import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { chatbotOptionsMachine } from '../../machines/instances/instances.machine';
-import { Button } from '../ui/Button';
+import { RetryButton } from '../ui/Feedback';
 import { Label, SelectField } from '../ui/Field';
-import { RefreshIcon } from '../ui/icons';
 import { useText } from '../ui/text';
 import { useResourceState } from '../ui/useResource';
 
@@ -52,10 +51,7 @@ export function ChatbotSelect({
           <span>
             <Trans>Your chatbots could not be loaded: {error}</Trans>
           </span>
-          <Button size="sm" onClick={() => options.send({ type: 'resource.reload' })}>
-            <RefreshIcon size={16} />
-            <Trans>Retry</Trans>
-          </Button>
+          <RetryButton onRetry={() => options.send({ type: 'resource.reload' })} />
         </Note>
       </div>
     );
