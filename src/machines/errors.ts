@@ -1,6 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import type { EventObject, MachineContext, ParameterizedObject } from 'xstate';
 import { errorMessage } from '../api/errors';
+import { raiseToast } from './system';
+import type { ToastInput } from './toasts/toasts.machine';
 
 export const unknownError = msg`Unknown error`;
 
@@ -8,3 +11,21 @@ export const unknownError = msg`Unknown error`;
 export function describeError(error: unknown): MessageDescriptor | string {
   return errorMessage(error) ?? unknownError;
 }
+
+/**
+ * An action raising an error toast about a failure: `title`, and what the failure says (describeError) when
+ * the event it runs on carries an error (an invoke's onError, a resource's report); else no description.
+ */
+export const raiseFailure = <
+  TContext extends MachineContext,
+  TEvent extends EventObject,
+  TParams extends ParameterizedObject['params'] | undefined = undefined,
+>(
+  title: ToastInput['title'],
+  variant: Extract<ToastInput['variant'], 'error' | 'destructive'> = 'error',
+) =>
+  raiseToast<TContext, TEvent, TParams>(({ event }) => ({
+    variant,
+    title,
+    description: 'error' in event ? describeError(event.error) : null,
+  }));

@@ -8,7 +8,7 @@ import {
   type TokenRemaining,
   type UserMembership,
 } from '../../api/schemas/membership';
-import { describeError } from '../errors';
+import { raiseFailure } from '../errors';
 import type { CurrentPlan } from '../planChange/planChange.machine';
 import { fromRequest } from '../request';
 import { type ResourceReport, resourceMachine } from '../resource/resource.machine';
@@ -109,11 +109,7 @@ export const billingMachine = setup({
       title: billingMessages.loadFailed,
       description: billingMessages.plansFailed,
     }),
-    announceManageFailed: raiseToast(({ event }) => ({
-      variant: 'destructive',
-      title: billingMessages.manageFailed,
-      description: 'error' in event ? describeError(event.error) : null,
-    })),
+    announceManageFailed: raiseFailure(billingMessages.manageFailed, 'destructive'),
     // A changed plan changes the tokens too; the plans on offer stay.
     reloadMembership: sendTo(membershipMachine.id, { type: 'resource.reload' }),
     reloadTokens: sendTo(tokensMachine.id, { type: 'resource.reload' }),

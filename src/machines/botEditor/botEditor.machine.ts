@@ -11,7 +11,7 @@ import {
 } from '../../api/chatbots';
 import type { Chatbot, ChatbotBody, KnowledgeBaseFile } from '../../api/schemas/chatbots';
 import { MAX_CHATBOTS } from '../constants';
-import { describeError } from '../errors';
+import { describeError, raiseFailure } from '../errors';
 import {
   type KnowledgeUploadedEvent,
   knowledgeUploadMachine,
@@ -151,13 +151,7 @@ const checkThenSave = <const Src extends 'createBot' | 'updateBot', Input>(
       },
       onError: {
         target: 'idle',
-        actions: [
-          'endSave' as const,
-          {
-            type: 'toastSaveFailed' as const,
-            params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
-          },
-        ],
+        actions: ['endSave' as const, 'toastSaveFailed' as const],
       },
     },
   },
@@ -323,11 +317,7 @@ export const botEditorMachine = setup({
     }),
     endSave: assign({ submitted: null }),
     toastSaved: raiseToast({ variant: 'success', title: m.saved }),
-    toastSaveFailed: raiseToast((_, params: { error: unknown }) => ({
-      variant: 'error',
-      title: m.settingsFailed,
-      description: describeError(params.error),
-    })),
+    toastSaveFailed: raiseFailure(m.settingsFailed),
   },
 }).createMachine({
   id: 'botEditor',

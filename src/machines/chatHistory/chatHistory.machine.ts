@@ -12,8 +12,8 @@ import {
 } from '../../api/schemas/chatSessions';
 import { i18n } from '../../i18n/i18n';
 import { SEARCH_DEBOUNCE_MS } from '../constants';
-import { describeError } from '../errors';
-import { askApp, raiseToast } from '../system';
+import { describeError, raiseFailure } from '../errors';
+import { askApp } from '../system';
 import { downloadFile } from './download';
 import {
   buildExportFile,
@@ -185,11 +185,7 @@ export const chatHistoryMachine = setup({
       if (!pending) return {};
       return { pendingStar: null, ...patched(context, pending.id, { isStarred: !pending.isStarred }) };
     }),
-    notifyStarFailed: raiseToast((_, params: { error: unknown }) => ({
-      variant: 'error',
-      title: chatHistoryMessages.starFailed,
-      description: describeError(params.error),
-    })),
+    notifyStarFailed: raiseFailure(chatHistoryMessages.starFailed),
     setAnalysis: assign(({ context }, params: { analysis: ChatAnalysis }) => {
       const id = context.selected?.id;
       return id ? { analysisError: null, ...patched(context, id, { analysis: params.analysis }) } : {};
@@ -409,10 +405,7 @@ export const chatHistoryMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: [
-                'revertStar',
-                { type: 'notifyStarFailed', params: ({ event }) => ({ error: event.error }) },
-              ],
+              actions: ['revertStar', 'notifyStarFailed'],
             },
           },
         },

@@ -4,7 +4,7 @@ import { listUserChatbots } from '../../api/chatbots';
 import { listInstances, logoutInstance, updateInstance } from '../../api/instances';
 import type { Chatbot } from '../../api/schemas/chatbots';
 import type { Instance, InstanceUpdateBody } from '../../api/schemas/instances';
-import { describeError } from '../errors';
+import { describeError, raiseFailure } from '../errors';
 import { instanceConnectionMachine } from '../instanceConnection/instanceConnection.machine';
 import { fromRequest } from '../request';
 import { type ResourceReport, resourceMachine } from '../resource/resource.machine';
@@ -88,17 +88,9 @@ export const instancesMachine = setup({
     isListFailed: ({ event }) => event.type === 'resource.failed' && isListReport(event),
   },
   actions: {
-    toastListFailed: raiseToast(({ event }) => ({
-      variant: 'error',
-      title: instanceMessages.listFailed,
-      description: event.type === 'resource.failed' ? describeError(event.error) : null,
-    })),
+    toastListFailed: raiseFailure(instanceMessages.listFailed),
     toastLoggedOut: raiseToast({ variant: 'success', title: instanceMessages.loggedOut }),
-    toastLogoutFailed: raiseToast((_, params: { error: unknown }) => ({
-      variant: 'error',
-      title: instanceMessages.logoutFailed,
-      description: describeError(params.error),
-    })),
+    toastLogoutFailed: raiseFailure(instanceMessages.logoutFailed),
     toastUpdated: raiseToast({ variant: 'success', title: instanceMessages.updated }),
     reloadList: sendTo(instanceListMachine.id, { type: 'resource.reload' }),
     clearTarget: assign({ target: null, draftName: '', draftChatbotId: '', settingsError: null }),
@@ -208,10 +200,7 @@ export const instancesMachine = setup({
         },
         onError: {
           target: 'idle',
-          actions: [
-            { type: 'toastLogoutFailed', params: ({ event }) => ({ error: event.error }) },
-            'clearTarget',
-          ],
+          actions: ['toastLogoutFailed', 'clearTarget'],
         },
       },
     },

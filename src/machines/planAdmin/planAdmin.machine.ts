@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { assign, setup } from 'xstate';
 import { createPlan, deletePlan, listPlans, updatePlan } from '../../api/membership';
 import { type MembershipPlan, type PlanBody, PlanStatus } from '../../api/schemas/membership';
-import { describeError } from '../errors';
+import { raiseFailure } from '../errors';
 import { fromRequest } from '../request';
 import { raiseToast } from '../system';
 import type { ToastInput } from '../toasts/toasts.machine';
@@ -49,12 +49,6 @@ const listed = (plans: MembershipPlan[]) =>
   plans.filter((p) => p.status !== PlanStatus.deleted).sort((a, b) => a.level - b.level);
 
 type PlanAdminMessage = (typeof planAdminMessages)[keyof typeof planAdminMessages];
-
-const failure = (title: PlanAdminMessage, event: unknown): ToastInput => ({
-  variant: 'destructive',
-  title,
-  description: describeError((event as { error?: unknown }).error),
-});
 
 const success = (title: PlanAdminMessage): ToastInput => ({ variant: 'success', title });
 
@@ -122,10 +116,10 @@ export const planAdminMachine = setup({
     draftValid: ({ context }) => invalidFields(context.draft).length === 0,
   },
   actions: {
-    announceLoadFailed: raiseToast(({ event }) => failure(planAdminMessages.loadFailed, event)),
-    announceCreateFailed: raiseToast(({ event }) => failure(planAdminMessages.createFailed, event)),
-    announceUpdateFailed: raiseToast(({ event }) => failure(planAdminMessages.updateFailed, event)),
-    announceDeleteFailed: raiseToast(({ event }) => failure(planAdminMessages.deleteFailed, event)),
+    announceLoadFailed: raiseFailure(planAdminMessages.loadFailed, 'destructive'),
+    announceCreateFailed: raiseFailure(planAdminMessages.createFailed, 'destructive'),
+    announceUpdateFailed: raiseFailure(planAdminMessages.updateFailed, 'destructive'),
+    announceDeleteFailed: raiseFailure(planAdminMessages.deleteFailed, 'destructive'),
     announceCreated: raiseToast(success(planAdminMessages.created)),
     announceUpdated: raiseToast(success(planAdminMessages.updated)),
     announceDeleted: raiseToast(success(planAdminMessages.deleted)),
