@@ -300,7 +300,8 @@ test.describe('QA jumps and state links, flow by flow', () => {
     await expect(page.getByRole('main').getByRole('button', { name: 'Retry' })).toHaveCount(0);
     await jump(page, 'paymentSuccess', 'paymentSuccess.ready');
     const details = page.getByRole('region', { name: 'Payment details' });
-    await expect(details).toContainText('$299.00');
+    // The demo admin's yearly Pro payment.
+    await expect(details).toContainText('$2,990.00');
     await expect(page.getByRole('region', { name: 'Plan details' })).toContainText('Pro');
 
     await openLink(page, await stateLink(page, 'paymentSuccess', 'paymentSuccess.failed'));
