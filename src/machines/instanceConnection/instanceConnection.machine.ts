@@ -1,10 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { assign, setup } from 'xstate';
-import { createInstance, getInstance, updateInstance } from '../../api/instances';
-import { CONNECTED_STATUSES, type Instance, type InstanceUpdateBody } from '../../api/schemas/instances';
+import { createInstance, getInstance } from '../../api/instances';
+import { CONNECTED_STATUSES, type Instance } from '../../api/schemas/instances';
 import { QR_MAX_POLL_FAILURES, QR_MAX_POLLS_WITHOUT_SCAN, QR_POLL_INTERVAL_MS } from '../constants';
 import { describeError } from '../errors';
 import { type CreateFailure, describeCreateFailure, instanceMessages } from '../instances/messages';
+import { saveInstanceSettings, settingsInput } from '../instances/settings';
 import { fromRequest } from '../request';
 import { raiseToast, tellParent } from '../system';
 
@@ -68,9 +69,7 @@ export const instanceConnectionMachine = setup({
   actors: {
     createInstance: fromRequest<Instance>(({ signal }) => createInstance(signal)),
     pollInstance: fromRequest<Instance, { id: string }>(({ input, signal }) => getInstance(input.id, signal)),
-    saveInstance: fromRequest<Instance, { id: string; body: InstanceUpdateBody }>(({ input, signal }) =>
-      updateInstance(input.id, input.body, signal),
-    ),
+    saveInstance: saveInstanceSettings,
   },
   delays: { pollInterval: QR_POLL_INTERVAL_MS },
   guards: {
@@ -262,10 +261,7 @@ export const instanceConnectionMachine = setup({
               invoke: {
                 id: 'saveInstance',
                 src: 'saveInstance',
-                input: ({ context }) => ({
-                  id: context.instance?.id ?? '',
-                  body: { instanceName: context.name.trim(), chatbotId: context.chatbotId },
-                }),
+                input: ({ context }) => settingsInput(context.instance, context.name, context.chatbotId),
                 onDone: {
                   target: '#instanceConnection.closed',
                   actions: ['toastSaved', 'instanceSaved'],

@@ -1,15 +1,16 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { assign, sendTo, setup } from 'xstate';
 import { listUserChatbots } from '../../api/chatbots';
-import { listInstances, logoutInstance, updateInstance } from '../../api/instances';
+import { listInstances, logoutInstance } from '../../api/instances';
 import type { Chatbot } from '../../api/schemas/chatbots';
-import type { Instance, InstanceUpdateBody } from '../../api/schemas/instances';
+import type { Instance } from '../../api/schemas/instances';
 import { describeError, raiseFailure } from '../errors';
 import { instanceConnectionMachine } from '../instanceConnection/instanceConnection.machine';
 import { fromRequest } from '../request';
 import { type ResourceReport, resourceMachine } from '../resource/resource.machine';
 import { raiseToast } from '../system';
 import { instanceMessages } from './messages';
+import { saveInstanceSettings, settingsInput } from './settings';
 
 /** What the selectors need of a chatbot. */
 export type ChatbotOption = Pick<Chatbot, 'id' | 'name'>;
@@ -58,6 +59,12 @@ const isListReport = (event: InstancesEvent) =>
   (event.type === 'resource.loaded' || event.type === 'resource.failed') &&
   event.id === instanceListMachine.id;
 
+/** A change to the target instance went through: its dialog closes, the change is said, the list reloads. */
+const changed = (said: 'toastUpdated' | 'toastLoggedOut') => ({
+  target: 'idle' as const,
+  actions: ['clearTarget' as const, said, 'reloadList' as const],
+});
+
 /**
  * The Bind WhatsApp page: the instance list and the user's chatbots (resources that load and fail on their
  * own), adding an instance, and one action at a time on a listed instance: its settings (rename, change
@@ -73,9 +80,7 @@ export const instancesMachine = setup({
     instanceConnection: instanceConnectionMachine,
     instanceList: instanceListMachine,
     chatbotOptions: chatbotOptionsMachine,
-    saveSettings: fromRequest<Instance, { id: string; body: InstanceUpdateBody }>(({ input, signal }) =>
-      updateInstance(input.id, input.body, signal),
-    ),
+    saveSettings: saveInstanceSettings,
     logout: fromRequest<unknown, { id: string }>(({ input, signal }) => logoutInstance(input.id, signal)),
   },
   guards: {
@@ -166,14 +171,8 @@ export const instancesMachine = setup({
       invoke: {
         id: 'saveSettings',
         src: 'saveSettings',
-        input: ({ context }) => ({
-          id: context.target?.id ?? '',
-          body: { instanceName: context.draftName.trim(), chatbotId: context.draftChatbotId },
-        }),
-        onDone: {
-          target: 'idle',
-          actions: ['clearTarget', 'toastUpdated', 'reloadList'],
-        },
+        input: ({ context }) => settingsInput(context.target, context.draftName, context.draftChatbotId),
+        onDone: changed('toastUpdated'),
         // The dialog stays open with what was typed and says what went wrong.
         onError: {
           target: 'editing',
@@ -194,14 +193,8 @@ export const instancesMachine = setup({
         id: 'logout',
         src: 'logout',
         input: ({ context }) => ({ id: context.target?.id ?? '' }),
-        onDone: {
-          target: 'idle',
-          actions: ['clearTarget', 'toastLoggedOut', 'reloadList'],
-        },
-        onError: {
-          target: 'idle',
-          actions: ['toastLogoutFailed', 'clearTarget'],
-        },
+        onDone: changed('toastLoggedOut'),
+        onError: { target: 'idle', actions: ['toastLogoutFailed', 'clearTarget'] },
       },
     },
   },

@@ -11,7 +11,7 @@ import { signedInUserId } from '../../machines/session/session.machine';
 import { useChildFlow, useFlow } from '../../machines/useFlow';
 import { useSession } from '../ui/appActors';
 import { Button } from '../ui/Button';
-import { Card, PageHeader, PageSubtitle } from '../ui/Card';
+import { Card, PageSubtitle, ScreenHeader } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { EmptyState, ErrorPanel, PanelLoading } from '../ui/Feedback';
 import { PlusIcon } from '../ui/icons';
@@ -47,20 +47,19 @@ export function BindWhatsappView() {
 
   return (
     <>
-      <PageHeader>
-        <div>
-          <h1>
-            <Trans>Bind WhatsApp</Trans>
-          </h1>
+      <ScreenHeader
+        title={<Trans>Bind WhatsApp</Trans>}
+        subtitle={
           <PageSubtitle>
             <Trans>Connect WhatsApp numbers by QR code and choose the chatbot that answers on each.</Trans>
           </PageSubtitle>
-        </div>
+        }
+      >
         <Button variant="primary" onClick={add} disabled={!canAdd}>
           {adding ? <Spinner /> : <PlusIcon size={16} strokeWidth={2} />}
           <Trans>Add new instance</Trans>
         </Button>
-      </PageHeader>
+      </ScreenHeader>
 
       {list.status === 'failed' && instances.length === 0 ? (
         <Card>

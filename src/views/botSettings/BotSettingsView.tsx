@@ -5,7 +5,7 @@ import { botEditorMachine } from '../../machines/botEditor/botEditor.machine';
 import { signedInUserId } from '../../machines/session/session.machine';
 import { useFlow } from '../../machines/useFlow';
 import { useSession } from '../ui/appActors';
-import { Card, PageHeader, PageSubtitle } from '../ui/Card';
+import { Card, PageSubtitle, ScreenHeader } from '../ui/Card';
 import { ErrorPanel, PanelLoading } from '../ui/Feedback';
 import { useText } from '../ui/text';
 import { BotPicker } from './BotPicker';
@@ -61,20 +61,19 @@ export function BotSettingsView() {
 
   return (
     <EditorActorProvider value={actor}>
-      <PageHeader>
-        <div>
-          <h1>
-            <Trans>Bot settings</Trans>
-          </h1>
+      <ScreenHeader
+        title={<Trans>Bot settings</Trans>}
+        subtitle={
           <PageSubtitle>
             <Trans>
               Create your chatbots, give each a prompt and knowledge files, and talk to them before your
               customers do.
             </Trans>
           </PageSubtitle>
-        </div>
+        }
+      >
         <BotPicker />
-      </PageHeader>
+      </ScreenHeader>
       <EditorPanel />
       <EditorDialogs />
     </EditorActorProvider>

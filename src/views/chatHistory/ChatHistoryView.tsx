@@ -5,7 +5,7 @@ import { SessionFilter } from '../../api/schemas/chatSessions';
 import { type ChatHistoryInput, chatHistoryMachine } from '../../machines/chatHistory/chatHistory.machine';
 import { toSessionFilter } from '../../machines/chatHistory/sessions';
 import { useFlow } from '../../machines/useFlow';
-import { Card, PageHeader, PageSubtitle } from '../ui/Card';
+import { Card, PageSubtitle, ScreenHeader } from '../ui/Card';
 import { SelectField, TextField } from '../ui/Field';
 import { MOBILE_QUERY, useMediaQuery } from '../ui/media';
 import { Conversation } from './Conversation';
@@ -140,16 +140,14 @@ export function ChatHistoryView() {
   const actor = useFlow('chatHistory', chatHistoryMachine, { input });
   return (
     <>
-      <PageHeader>
-        <div>
-          <h1>
-            <Trans>Chat history</Trans>
-          </h1>
+      <ScreenHeader
+        title={<Trans>Chat history</Trans>}
+        subtitle={
           <PageSubtitle>
             <Trans>Find any customer conversation, read it, star it, see the analysis and export it.</Trans>
           </PageSubtitle>
-        </div>
-      </PageHeader>
+        }
+      />
       <ChatHistoryContext.Provider value={actor}>
         <Screen />
       </ChatHistoryContext.Provider>

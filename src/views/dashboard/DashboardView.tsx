@@ -12,7 +12,7 @@ import {
 import type { ResourceMachine } from '../../machines/resource/resource.machine';
 import { useFlow } from '../../machines/useFlow';
 import { Button } from '../ui/Button';
-import { Card, CardTitle, Muted, PageHeader, PageSubtitle } from '../ui/Card';
+import { Card, CardTitle, Muted, PageSubtitle, ScreenHeader } from '../ui/Card';
 import { BotIcon, ChatIcon, PhoneLinkIcon, RefreshIcon, UsersIcon } from '../ui/icons';
 import { useText } from '../ui/text';
 import { media } from '../ui/theme';
@@ -68,20 +68,19 @@ export function DashboardView() {
 
   return (
     <>
-      <PageHeader>
-        <div>
-          <h1>
-            <Trans>Dashboard</Trans>
-          </h1>
+      <ScreenHeader
+        title={<Trans>Dashboard</Trans>}
+        subtitle={
           <PageSubtitle>
             <Trans>Welcome back. Here is how your AI agents are doing today.</Trans>
           </PageSubtitle>
-        </div>
+        }
+      >
         <Button size="sm" onClick={() => dashboard.send({ type: 'dashboard.refresh' })}>
           <RefreshIcon size={16} />
           <Trans>Refresh</Trans>
         </Button>
-      </PageHeader>
+      </ScreenHeader>
 
       <Stats>
         <StatCard

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { planAdminMachine } from '../../machines/planAdmin/planAdmin.machine';
 import { useFlow } from '../../machines/useFlow';
 import { Button } from '../ui/Button';
-import { Card, Muted, PageHeader } from '../ui/Card';
+import { Card, Muted, ScreenHeader } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { ErrorPanel, PanelLoading } from '../ui/Feedback';
 import { PlanForm } from './PlanForm';
@@ -20,15 +20,14 @@ export function MembershipView() {
 
   return (
     <>
-      <PageHeader>
-        <div>
-          <h1>
-            <Trans>Membership management</Trans>
-          </h1>
+      <ScreenHeader
+        title={<Trans>Membership management</Trans>}
+        subtitle={
           <Muted>
             <Trans>The plans customers can choose. Only active plans are offered to them.</Trans>
           </Muted>
-        </div>
+        }
+      >
         <Button
           variant="primary"
           disabled={!canCreate}
@@ -36,7 +35,7 @@ export function MembershipView() {
         >
           <Trans>New plan</Trans>
         </Button>
-      </PageHeader>
+      </ScreenHeader>
       <Card aria-busy={loading}>
         {loading ? (
           <PanelLoading />

@@ -1,4 +1,4 @@
-import type { ElementType, HTMLAttributes, Ref } from 'react';
+import type { ElementType, HTMLAttributes, ReactNode, Ref } from 'react';
 import styles from './Card.module.css';
 import { classNames } from './classNames';
 
@@ -15,3 +15,25 @@ export const CardTitle = part('h2', styles.title);
 export const Muted = part('p', styles.muted);
 export const PageHeader = part('header', styles.pageHeader);
 export const PageSubtitle = part('p', styles.pageSubtitle);
+
+/** A screen's heading: its title with the line under it, and the screen's actions at the far end. */
+export function ScreenHeader({
+  title,
+  subtitle,
+  children,
+}: {
+  title: ReactNode;
+  /** The line under the title, with its element (PageSubtitle, or Muted for the smaller one). */
+  subtitle: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <PageHeader>
+      <div>
+        <h1>{title}</h1>
+        {subtitle}
+      </div>
+      {children}
+    </PageHeader>
+  );
+}

@@ -13,7 +13,7 @@ import { usageMachine } from '../../machines/usage/usage.machine';
 import { usageBillingMachine } from '../../machines/usageBilling/usageBilling.machine';
 import { useChildFlow, useFlow } from '../../machines/useFlow';
 import { useSession } from '../ui/appActors';
-import { Muted, PageHeader } from '../ui/Card';
+import { Muted, ScreenHeader } from '../ui/Card';
 import { MOBILE_QUERY } from '../ui/media';
 import { CycleDialog } from './CycleDialog';
 import { PlanCards } from './PlanCards';
@@ -49,16 +49,14 @@ export function UsageBillingView() {
 
   return (
     <>
-      <PageHeader>
-        <div>
-          <h1>
-            <Trans>Usage and billing</Trans>
-          </h1>
+      <ScreenHeader
+        title={<Trans>Usage and billing</Trans>}
+        subtitle={
           <Muted>
             <Trans>See what you use, and change your plan when you need more.</Trans>
           </Muted>
-        </div>
-      </PageHeader>
+        }
+      />
       <Stack>
         <TopGrid>
           <SubscriptionCard billing={billing} membership={membership} tokens={tokens} />
