@@ -5,16 +5,11 @@ import { Button } from '../ui/Button';
 import { Muted } from '../ui/Card';
 import { DialogFooter, Modal } from '../ui/Dialog';
 import { TextField } from '../ui/Field';
+import { TileGrid } from '../ui/TileGrid';
 import { TintedMark } from '../ui/TintedMark';
 
 /** Spec section 2: the external sources offered, by their brand names (not translated). */
 const INTEGRATIONS = ['Notion', 'Airtable', 'Google Sheets', 'Zapier', 'Make', 'Slack', 'Discord', 'Coda'];
-
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
-  gap: ${({ theme }) => theme.space(2)};
-`;
 
 const Tile = styled(Button)`
   justify-content: flex-start;
@@ -44,7 +39,7 @@ export function Integrations() {
 
   return (
     <>
-      <Grid>
+      <TileGrid $min={150} $gap={2}>
         {INTEGRATIONS.map((integration) => (
           <Tile
             key={integration}
@@ -59,7 +54,7 @@ export function Integrations() {
             {integration}
           </Tile>
         ))}
-      </Grid>
+      </TileGrid>
       <Modal
         open={open}
         onClose={close}

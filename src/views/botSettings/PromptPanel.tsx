@@ -7,6 +7,7 @@ import { Alert } from '../ui/Alert';
 import { Muted } from '../ui/Card';
 import { TextAreaField } from '../ui/Field';
 import { CheckIcon } from '../ui/icons';
+import { TileGrid } from '../ui/TileGrid';
 import { useEditor, useEditorActor } from './editorContext';
 import {
   COMPANY_PLACEHOLDER,
@@ -29,10 +30,7 @@ const Section = styled.section`
   h3 { font-size: ${({ theme }) => theme.font.size.md}; }
 `;
 
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));
-  gap: ${({ theme }) => theme.space(2)};
+const Grid = styled(TileGrid).attrs({ $min: 220, $gap: 2 } as const)`
   margin-top: ${({ theme }) => theme.space(1)};
 `;
 

@@ -14,6 +14,7 @@ import { useFlow } from '../../machines/useFlow';
 import { Button } from '../ui/Button';
 import { Card, CardTitle, Muted, PageSubtitle, ScreenHeader } from '../ui/Card';
 import { BotIcon, ChatIcon, PhoneLinkIcon, RefreshIcon, UsersIcon } from '../ui/icons';
+import { TileGrid } from '../ui/TileGrid';
 import { useText } from '../ui/text';
 import { media } from '../ui/theme';
 import { useResource } from '../ui/useResource';
@@ -24,10 +25,7 @@ import { StatCard, TrendLine } from './StatCard';
 
 type DashboardActor = ActorRefFrom<typeof dashboardMachine>;
 
-const Stats = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));
-  gap: ${({ theme }) => theme.space(4)};
+const Stats = styled(TileGrid).attrs({ $min: 220, $gap: 4 } as const)`
   margin-bottom: ${({ theme }) => theme.space(6)};
 `;
 
