@@ -1,11 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { isBotSender } from '../../machines/chatHistory/sessions';
 import { EmptyState, PanelLoading } from '../ui/Feedback';
 import { formatMessageTime } from '../ui/format';
-import { virtualItems, virtualRow, virtualScroller } from '../ui/virtualList';
+import { useVirtualRows, virtualItems, virtualRow, virtualScroller } from '../ui/virtualList';
 import { ChatHistoryContext } from './context';
 
 const ESTIMATED_ROW = 84;
@@ -60,14 +59,7 @@ export function MessageList() {
   const loading = ChatHistoryContext.useSelector((s) => s.hasTag('messagesLoading'));
   const failed = ChatHistoryContext.useSelector((s) => s.hasTag('messagesFailed'));
   const scrollRef = useRef<HTMLDivElement>(null);
-
-  const virtualizer = useVirtualizer({
-    count: messages.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ESTIMATED_ROW,
-    overscan: 6,
-    getItemKey: (index) => messages[index]?.id ?? index,
-  });
+  const virtualizer = useVirtualRows(messages, scrollRef, { estimate: ESTIMATED_ROW, itemKey: (m) => m.id });
 
   // A conversation opens at its latest message, as in the messaging app.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new message list is the trigger

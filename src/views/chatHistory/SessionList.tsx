@@ -1,5 +1,4 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { SessionFilter } from '../../api/schemas/chatSessions';
@@ -9,7 +8,7 @@ import { formatMessageTime } from '../ui/format';
 import { StarIcon } from '../ui/icons';
 import { Spinner } from '../ui/Spinner';
 import { useText } from '../ui/text';
-import { virtualRow, virtualScroller } from '../ui/virtualList';
+import { useVirtualRows, virtualRow, virtualScroller } from '../ui/virtualList';
 import { ChatHistoryContext } from './context';
 
 /** Rows have one fixed height (texts are clipped to one line), so 10,000 of them need no measuring. */
@@ -124,14 +123,7 @@ export function SessionList({ autoFocus = false }: { autoFocus?: boolean }) {
   const [active, setActive] = useState(-1);
   const scrollRef = useRef<HTMLDivElement>(null);
   const baseId = useId();
-
-  const virtualizer = useVirtualizer({
-    count: sessions.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 6,
-    getItemKey: (index) => sessions[index]?.id ?? index,
-  });
+  const virtualizer = useVirtualRows(sessions, scrollRef, { estimate: ROW_HEIGHT, itemKey: (s) => s.id });
 
   // A different answer starts at the top; a changed star (same rows) keeps the place.
   const rows = `${sessions.length}:${sessions[0]?.id}:${sessions.at(-1)?.id}`;

@@ -1,13 +1,13 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import { observeElementRect } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import styled from 'styled-components';
 import { type ActivityLogEntry, type ActivityType, isActivityType } from '../../api/schemas/dashboard';
 import { EmptyState, Skeleton } from '../ui/Feedback';
 import { formatDateTime, formatTime } from '../ui/format';
 import { useText } from '../ui/text';
-import { virtualItems, virtualRow, virtualScroller } from '../ui/virtualList';
+import { useVirtualRows, virtualItems, virtualRow, virtualScroller } from '../ui/virtualList';
 
 /** The spec's four event kinds, in the user's language; entries of another kind show the server's text. */
 const KIND_TEXT: Record<ActivityType, ReturnType<typeof msg>> = {
@@ -79,11 +79,8 @@ export function ActivityList({ entries }: { entries: ActivityLogEntry[] }) {
   const text = useText();
   const { t } = useLingui();
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: entries.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_ESTIMATE,
-    overscan: 6,
+  const virtualizer = useVirtualRows(entries, scroller, {
+    estimate: ROW_ESTIMATE,
     observeElementRect: observeRect,
   });
 

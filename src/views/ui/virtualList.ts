@@ -1,3 +1,5 @@
+import { useVirtualizer, type VirtualizerOptions } from '@tanstack/react-virtual';
+import type { RefObject } from 'react';
 import { css } from 'styled-components';
 
 /** What scrolls a virtual list; its focus ring is drawn inside, where the clipped edge cannot hide it. */
@@ -21,3 +23,34 @@ export const virtualRow = css`
   left: 0;
   width: 100%;
 `;
+
+/**
+ * A virtualizer over `items` in the scroller `scrollRef` points at, rendering six rows beyond each edge.
+ * With `itemKey`, a row is keyed by its item, so it keeps its measured size when the list changes around it.
+ */
+export function useVirtualRows<T>(
+  items: readonly T[],
+  scrollRef: RefObject<HTMLDivElement | null>,
+  {
+    estimate,
+    itemKey,
+    observeElementRect,
+  }: {
+    /** A row's height in px until it is measured (for good, where rows are not measured). */
+    estimate: number;
+    itemKey?: (item: T) => string | number;
+    observeElementRect?: VirtualizerOptions<HTMLDivElement, Element>['observeElementRect'];
+  },
+) {
+  return useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => estimate,
+    overscan: 6,
+    getItemKey: (index) => {
+      const item = items[index];
+      return itemKey && item !== undefined ? itemKey(item) : index;
+    },
+    ...(observeElementRect && { observeElementRect }),
+  });
+}
