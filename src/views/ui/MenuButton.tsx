@@ -22,9 +22,8 @@ export function RadioMenu<V extends string>({
   value,
   options,
   onChange,
-  trigger,
+  icon,
   triggerLabel,
-  title,
   compact,
   placement = 'down',
 }: {
@@ -32,9 +31,10 @@ export function RadioMenu<V extends string>({
   value: V;
   options: MenuOption<V>[];
   onChange: (value: V) => void;
-  trigger: ReactNode;
+  /** The button's icon; by default the checked option's. */
+  icon?: ReactNode;
   triggerLabel: string;
-  title?: string;
+  /** Only the icon on the button, with the menu's label as its tooltip. */
   compact?: boolean;
   placement?: MenuPlacement;
 }) {
@@ -43,6 +43,7 @@ export function RadioMenu<V extends string>({
   const wrap = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const items = useRef<Array<HTMLButtonElement | null>>([]);
+  const checked = options.find((o) => o.value === value);
 
   const focusItem = (index: number) => {
     const count = options.length;
@@ -96,7 +97,7 @@ export function RadioMenu<V extends string>({
         aria-expanded={open}
         aria-controls={open ? id : undefined}
         aria-label={triggerLabel}
-        title={title}
+        title={compact ? label : undefined}
         onClick={() => setOpen((o) => !o)}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
@@ -105,7 +106,8 @@ export function RadioMenu<V extends string>({
           }
         }}
       >
-        {trigger}
+        {icon ?? checked?.icon}
+        {!compact && <span lang={checked?.lang}>{checked?.label}</span>}
       </button>
       {open && (
         <div

@@ -12,7 +12,6 @@ export function ThemeMenu({ compact, placement }: { compact?: boolean; placement
   const { t } = useLingui();
   const { preference, setPreference } = useThemeMode();
   const names: Record<ThemePreference, string> = { light: t`Light`, dark: t`Dark`, system: t`System` };
-  const Icon = themeIcon[preference];
   const themeName = names[preference];
   return (
     <RadioMenu
@@ -24,15 +23,8 @@ export function ThemeMenu({ compact, placement }: { compact?: boolean; placement
         return { value: p, label: names[p], icon: <ItemIcon /> };
       })}
       triggerLabel={t`Theme: ${themeName}`}
-      title={compact ? t`Theme` : undefined}
       compact={compact}
       placement={placement}
-      trigger={
-        <>
-          <Icon />
-          {!compact && <span>{themeName}</span>}
-        </>
-      }
     />
   );
 }
@@ -48,16 +40,10 @@ export function LanguageMenu({ compact, placement }: { compact?: boolean; placem
       value={current}
       onChange={(l) => void switchLocale(l)}
       options={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l], lang: l }))}
+      icon={<GlobeIcon />}
       triggerLabel={t`Language: ${languageName}`}
-      title={compact ? t`Language` : undefined}
       compact={compact}
       placement={placement}
-      trigger={
-        <>
-          <GlobeIcon />
-          {!compact && <span lang={current}>{languageName}</span>}
-        </>
-      }
     />
   );
 }
