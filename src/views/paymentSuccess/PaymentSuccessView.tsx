@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { PaidMembership, PaymentSessionDetails } from '../../api/schemas/payments';
@@ -57,44 +57,44 @@ const Actions = styled.div`
   a { text-decoration: none; }
 `;
 
+/** One fact: its name, then its value. */
+function Fact({ label, testId, children }: { label: ReactNode; testId?: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{children}</dd>
+    </>
+  );
+}
+
+/** A titled list of facts; the title names the section. */
+function FactsSection({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <Facts>{children}</Facts>
+    </section>
+  );
+}
+
 function PaymentFacts({ details }: { details: PaymentSessionDetails }) {
   const { i18n, t } = useLingui();
   const payment = details.payments[0];
   const method = details.paymentMethod === 'card' ? t`Card` : details.paymentMethod;
   return (
-    <section aria-labelledby="payment-details-title">
-      <h2 id="payment-details-title">
-        <Trans>Payment details</Trans>
-      </h2>
-      <Facts>
-        <dt>
-          <Trans>Amount</Trans>
-        </dt>
-        <dd data-testid="payment-amount">
-          {formatMoney(details.paymentAmount / 100, details.paymentCurrency, i18n.locale)}
-        </dd>
-        <dt>
-          <Trans>Currency</Trans>
-        </dt>
-        <dd>{details.paymentCurrency.toUpperCase()}</dd>
-        <dt>
-          <Trans>Payment method</Trans>
-        </dt>
-        <dd>{method}</dd>
-        {payment && (
-          <>
-            <dt>
-              <Trans>Payment ID</Trans>
-            </dt>
-            <dd>{payment.id}</dd>
-            <dt>
-              <Trans>Date</Trans>
-            </dt>
-            <dd>{formatDateTime(payment.createdAt)}</dd>
-          </>
-        )}
-      </Facts>
-    </section>
+    <FactsSection id="payment-details-title" title={<Trans>Payment details</Trans>}>
+      <Fact label={<Trans>Amount</Trans>} testId="payment-amount">
+        {formatMoney(details.paymentAmount / 100, details.paymentCurrency, i18n.locale)}
+      </Fact>
+      <Fact label={<Trans>Currency</Trans>}>{details.paymentCurrency.toUpperCase()}</Fact>
+      <Fact label={<Trans>Payment method</Trans>}>{method}</Fact>
+      {payment && (
+        <>
+          <Fact label={<Trans>Payment ID</Trans>}>{payment.id}</Fact>
+          <Fact label={<Trans>Date</Trans>}>{formatDateTime(payment.createdAt)}</Fact>
+        </>
+      )}
+    </FactsSection>
   );
 }
 
@@ -103,37 +103,16 @@ function PlanFacts({ plan }: { plan: PaidMembership }) {
   const formatLimit = useFormatLimit();
   const limit = (value: number | undefined) => (value === undefined ? '—' : formatLimit(value));
   return (
-    <section aria-labelledby="plan-details-title">
-      <h2 id="plan-details-title">
-        <Trans>Plan details</Trans>
-      </h2>
-      <Facts>
-        <dt>
-          <Trans>Plan</Trans>
-        </dt>
-        <dd data-testid="paid-plan">{plan.name}</dd>
-        <dt>
-          <Trans>WhatsApp numbers</Trans>
-        </dt>
-        <dd>{limit(plan.instanceLimit)}</dd>
-        <dt>
-          <Trans>Chatbots</Trans>
-        </dt>
-        <dd>{limit(plan.chatbotLimit)}</dd>
-        <dt>
-          <Trans>Tokens per month</Trans>
-        </dt>
-        <dd>{limit(plan.monthlyTokenLimit)}</dd>
-        <dt>
-          <Trans>Chat sessions</Trans>
-        </dt>
-        <dd>{limit(plan.totalChatSessionLimit)}</dd>
-        <dt>
-          <Trans>Knowledge files</Trans>
-        </dt>
-        <dd>{limit(plan.knowledgeBaseFileLimit)}</dd>
-      </Facts>
-    </section>
+    <FactsSection id="plan-details-title" title={<Trans>Plan details</Trans>}>
+      <Fact label={<Trans>Plan</Trans>} testId="paid-plan">
+        {plan.name}
+      </Fact>
+      <Fact label={<Trans>WhatsApp numbers</Trans>}>{limit(plan.instanceLimit)}</Fact>
+      <Fact label={<Trans>Chatbots</Trans>}>{limit(plan.chatbotLimit)}</Fact>
+      <Fact label={<Trans>Tokens per month</Trans>}>{limit(plan.monthlyTokenLimit)}</Fact>
+      <Fact label={<Trans>Chat sessions</Trans>}>{limit(plan.totalChatSessionLimit)}</Fact>
+      <Fact label={<Trans>Knowledge files</Trans>}>{limit(plan.knowledgeBaseFileLimit)}</Fact>
+    </FactsSection>
   );
 }
 
