@@ -96,7 +96,8 @@ export function QrPanel(props: QrPanelProps) {
   return <Box>{content(props)}</Box>;
 }
 
-function content({ state, qrCode, polling, pollWarning, pollError, canRefresh, onRefresh }: QrPanelProps) {
+function content(props: QrPanelProps) {
+  const { state, pollError, canRefresh, onRefresh } = props;
   switch (state) {
     case 'creating':
     case 'createFailed':
@@ -154,25 +155,11 @@ function content({ state, qrCode, polling, pollWarning, pollError, canRefresh, o
         </>
       );
     default:
-      return (
-        <Waiting
-          qrCode={qrCode}
-          polling={polling}
-          pollWarning={pollWarning}
-          canRefresh={canRefresh}
-          onRefresh={onRefresh}
-        />
-      );
+      return <Waiting {...props} />;
   }
 }
 
-function Waiting({
-  qrCode,
-  polling,
-  pollWarning,
-  canRefresh,
-  onRefresh,
-}: Pick<QrPanelProps, 'qrCode' | 'polling' | 'pollWarning' | 'canRefresh' | 'onRefresh'>) {
+function Waiting({ qrCode, polling, pollWarning, canRefresh, onRefresh }: QrPanelProps) {
   const { t } = useLingui();
   const seconds = QR_POLL_INTERVAL_MS / 1000;
   return (
