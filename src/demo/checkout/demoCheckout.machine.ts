@@ -22,6 +22,33 @@ export interface DemoCheckoutContext {
 
 const summaryOf = (event: unknown) => (event as { output?: CheckoutSummary | null }).output ?? null;
 
+/** Every call about the checkout names it by its session. */
+const sessionInput = ({ context }: { context: DemoCheckoutContext }) => ({
+  sessionId: context.sessionId ?? '',
+});
+
+/**
+ * Paying or cancelling: the provider is asked to settle the checkout one way. An answer in that status goes
+ * on; any other (paid or cancelled in another tab meanwhile) looks the checkout up again; a failure stays on
+ * the open checkout, saying so.
+ */
+const settle = <const Src extends 'pay' | 'cancel'>(
+  src: Src,
+  to: { tag: 'paying' | 'cancelling'; answered: 'isPaid' | 'isCancelled'; target: 'paid' | 'cancelled' },
+) => ({
+  tags: ['busy', to.tag],
+  invoke: {
+    id: src,
+    src,
+    input: sessionInput,
+    onDone: [
+      { guard: to.answered, target: to.target, actions: 'keepSummary' as const },
+      { target: 'loading' },
+    ],
+    onError: 'open.failed',
+  },
+});
+
 export const demoCheckoutMachine = setup({
   types: {
     context: {} as DemoCheckoutContext,
@@ -68,7 +95,7 @@ export const demoCheckoutMachine = setup({
       invoke: {
         id: 'lookup',
         src: 'lookup',
-        input: ({ context }) => ({ sessionId: context.sessionId ?? '' }),
+        input: sessionInput,
         onDone: [
           { guard: 'isPending', target: 'open', actions: 'keepSummary' },
           { guard: 'isPaid', target: 'alreadyPaid', actions: 'keepSummary' },
@@ -83,36 +110,11 @@ export const demoCheckoutMachine = setup({
       states: { ready: {}, failed: { tags: ['error'] } },
       on: { 'checkout.paid': 'paying', 'checkout.cancelled': 'cancelling' },
     },
-    paying: {
-      tags: ['busy', 'paying'],
-      invoke: {
-        id: 'pay',
-        src: 'pay',
-        input: ({ context }) => ({ sessionId: context.sessionId ?? '' }),
-        onDone: [
-          { guard: 'isPaid', target: 'paid', actions: 'keepSummary' },
-          // Paid or cancelled in another tab meanwhile.
-          { target: 'loading' },
-        ],
-        onError: 'open.failed',
-      },
-    },
-    cancelling: {
-      tags: ['busy', 'cancelling'],
-      invoke: {
-        id: 'cancel',
-        src: 'cancel',
-        input: ({ context }) => ({ sessionId: context.sessionId ?? '' }),
-        onDone: [
-          { guard: 'isCancelled', target: 'cancelled', actions: 'keepSummary' },
-          { target: 'loading' },
-        ],
-        onError: 'open.failed',
-      },
-    },
+    paying: settle('pay', { tag: 'paying', answered: 'isPaid', target: 'paid' }),
+    cancelling: settle('cancel', { tag: 'cancelling', answered: 'isCancelled', target: 'cancelled' }),
     paid: {
       tags: ['busy'],
-      entry: { type: 'returnPaid', params: ({ context }) => ({ sessionId: context.sessionId ?? '' }) },
+      entry: { type: 'returnPaid', params: sessionInput },
     },
     cancelled: {
       tags: ['busy'],
