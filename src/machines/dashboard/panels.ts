@@ -13,29 +13,25 @@ import { resourceMachine } from '../resource/resource.machine';
  * retries on its own), run by the dashboard's screen machine under its machine id.
  */
 
+/** A panel showing how many of something there are: the count of the call's answer. */
+const countPanel = (id: string, get: (signal: AbortSignal) => Promise<{ count: number }>) =>
+  resourceMachine<number>({ id, load: async (_, signal) => (await get(signal)).count });
+
+/** A panel comparing today with yesterday. */
+const comparisonPanel = (id: string, get: (signal: AbortSignal) => Promise<Comparison>) =>
+  resourceMachine<Comparison>({ id, load: (_, signal) => get(signal) });
+
 /** WhatsApp numbers online now. */
-export const activeInstancesPanel = resourceMachine<number>({
-  id: 'activeInstances',
-  load: async (_, signal) => (await getActiveInstanceCount(signal)).count,
-});
+export const activeInstancesPanel = countPanel('activeInstances', getActiveInstanceCount);
 
 /** Today's conversations, compared with yesterday. */
-export const messagesPanel = resourceMachine<Comparison>({
-  id: 'messages',
-  load: (_, signal) => getMessageComparison(signal),
-});
+export const messagesPanel = comparisonPanel('messages', getMessageComparison);
 
 /** Chatbots answering customers. */
-export const activeBotsPanel = resourceMachine<number>({
-  id: 'activeBots',
-  load: async (_, signal) => (await getActiveChatbotCount(signal)).count,
-});
+export const activeBotsPanel = countPanel('activeBots', getActiveChatbotCount);
 
 /** WhatsApp users today, compared with yesterday. */
-export const whatsappUsersPanel = resourceMachine<Comparison>({
-  id: 'whatsappUsers',
-  load: (_, signal) => getWhatsappUserComparison(signal),
-});
+export const whatsappUsersPanel = comparisonPanel('whatsappUsers', getWhatsappUserComparison);
 
 /** The last 24 hours, newest first; a quiet day ends in `empty`. */
 export const activityPanel = resourceMachine<ActivityLogEntry[]>({
