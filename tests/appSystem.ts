@@ -76,3 +76,17 @@ export function stopRecordingToasts(): void {
   stopRecording?.();
   stopRecording = null;
 }
+
+/** Lets a flow's stand-in requests (resolved promises) answer before the test reads on. */
+export const settle = () => new Promise((r) => setTimeout(r, 0));
+
+/**
+ * Starts a flow alone, as its unit tests do, with its toasts recorded: `toasts` (in order), `settle` to let
+ * its stand-in requests answer, `snap` for its snapshot now.
+ */
+export function startFlow<T extends AnyStateMachine>(logic: T, options?: ActorOptions<T>) {
+  const toasts: ToastInput[] = [];
+  recordToasts((toast) => toasts.push(toast));
+  const actor = createActor(logic, options as never).start();
+  return { actor, toasts, settle, snap: () => actor.getSnapshot() };
+}

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 // The export downloads through an anchor, also under the mutation config (which runs in Node).
 import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
-import { recordToasts } from '../../../tests/appSystem';
+import { fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
+import { startFlow } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import {
   type ChatAnalysis,
@@ -14,7 +14,6 @@ import {
 import { activateLocale } from '../../i18n/i18n';
 import { SEARCH_DEBOUNCE_MS } from '../constants';
 import { modelPaths, stateCoverage } from '../model';
-import type { ToastInput } from '../toasts/toasts.machine';
 import {
   sampleAnalysis as analysis,
   chatHistoryModel,
@@ -47,9 +46,7 @@ function start(
   const logMessagesError = vi.fn();
   const logExportError = vi.fn();
   const syncQuery = vi.fn();
-  const toasts: ToastInput[] = [];
-  recordToasts((t) => toasts.push(t));
-  const actor = createActor(
+  const flow = startFlow(
     chatHistoryMachine.provide({
       actors: {
         searchSessions: fromPromise(({ input, signal }) => search(input, signal)),
@@ -60,11 +57,9 @@ function start(
       actions: { logMessagesError, logExportError, syncQuery },
     }),
     { clock, input },
-  ).start();
-  const settle = () => new Promise((r) => setTimeout(r, 0));
-  const snap = () => actor.getSnapshot();
+  );
   return {
-    actor,
+    ...flow,
     clock,
     search,
     load,
@@ -73,9 +68,6 @@ function start(
     logMessagesError,
     logExportError,
     syncQuery,
-    toasts,
-    settle,
-    snap,
   };
 }
 

@@ -1,13 +1,12 @@
 import { setupI18n } from '@lingui/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
-import { recordToasts, stopRecordingToasts } from '../../../tests/appSystem';
+import { fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
+import { startFlow, stopRecordingToasts } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import { ApiError } from '../../api/errors';
 import type { Instance, InstanceUpdateBody } from '../../api/schemas/instances';
 import { QR_MAX_POLL_FAILURES, QR_MAX_POLLS_WITHOUT_SCAN, QR_POLL_INTERVAL_MS } from '../constants';
 import { instanceMessages } from '../instances/messages';
-import type { ToastInput } from '../toasts/toasts.machine';
 import { instanceConnectionModel, readyInstance, waitingInstance } from './instanceConnection.flowModel';
 import { instanceConnectionMachine } from './instanceConnection.machine';
 
@@ -56,9 +55,7 @@ function start({
   const saveSpy = vi.fn(save);
   const instanceCreated = vi.fn();
   const instanceSaved = vi.fn();
-  const toasts: ToastInput[] = [];
-  recordToasts((t) => toasts.push(t));
-  const actor = createActor(
+  const flow = startFlow(
     instanceConnectionMachine.provide({
       actors: {
         createInstance: fromPromise(() => createSpy()),
@@ -68,26 +65,21 @@ function start({
       actions: { instanceCreated, instanceSaved },
     }),
     { clock },
-  ).start();
-  const settle = () => new Promise((r) => setTimeout(r, 0));
+  );
   /** One poll interval passes and its request answers. */
   const tick = async () => {
     clock.increment(QR_POLL_INTERVAL_MS);
-    await settle();
+    await flow.settle();
   };
-  const snap = () => actor.getSnapshot();
   return {
-    actor,
+    ...flow,
     clock,
-    snap,
-    settle,
     tick,
     createSpy,
     pollSpy,
     saveSpy,
     instanceCreated,
     instanceSaved,
-    toasts,
   };
 }
 

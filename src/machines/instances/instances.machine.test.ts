@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { DEMO_BOTS } from '../../../mocks/seed';
-import { recordToasts, stopRecordingToasts } from '../../../tests/appSystem';
+import { startFlow, stopRecordingToasts } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import type { Instance, InstanceUpdateBody } from '../../api/schemas/instances';
-import type { ToastInput } from '../toasts/toasts.machine';
 import {
   chatbotOptionsModel,
   instanceListModel,
@@ -50,9 +49,7 @@ function start({
   logout?: (id: string) => Promise<unknown>;
 } = {}) {
   const spies = { list: vi.fn(list), chatbots: vi.fn(chatbots), save: vi.fn(save), logout: vi.fn(logout) };
-  const toasts: ToastInput[] = [];
-  recordToasts((t) => toasts.push(t));
-  const actor = createActor(
+  const flow = startFlow(
     instancesMachine.provide({
       actors: {
         instanceList: instanceListMachine.provide({ actors: { load: fromPromise(() => spies.list()) } }),
@@ -64,15 +61,13 @@ function start({
       },
     }),
     { input: { userId: 'u1' } },
-  ).start();
-  const settle = () => new Promise((r) => setTimeout(r, 0));
-  const snap = () => actor.getSnapshot();
+  );
   // The page's resources, as its views read them.
   const listed = () =>
-    snap().children.instanceList?.getSnapshot() as SnapshotFrom<typeof instanceListMachine>;
+    flow.snap().children.instanceList?.getSnapshot() as SnapshotFrom<typeof instanceListMachine>;
   const chatbotList = () =>
-    snap().children.chatbotOptions?.getSnapshot() as SnapshotFrom<typeof chatbotOptionsMachine>;
-  return { actor, spies, toasts, settle, snap, listed, chatbotList };
+    flow.snap().children.chatbotOptions?.getSnapshot() as SnapshotFrom<typeof chatbotOptionsMachine>;
+  return { ...flow, spies, listed, chatbotList };
 }
 
 afterEach(() => stopRecordingToasts());
