@@ -482,6 +482,25 @@ const sendsSubmitted = (s: Snap) => {
   expect(refusal(s, s.context.submitted ?? undefined)).toBeNull();
 };
 
+/** Either mode's form at rest: Save is offered to a signed-in user, and nothing is on its way. */
+const formAtRest = {
+  enabled: (s: Snap) => (s.context.userId ? ['save.requested'] : []),
+  shows: (s: Snap) => expect(s.context.submitted).toBeNull(),
+};
+
+/** Either mode's save: `src` gets the submitted form as a body, with what names the bot (`names`). */
+const savingWith = (src: 'createBot' | 'updateBot', names: (s: Snap) => Record<string, unknown>) => ({
+  tags: ['saving'],
+  runs: {
+    [src]: (input: unknown, s: Snap) =>
+      expect(input).toEqual({
+        ...names(s),
+        body: toBody(s.context.submitted ?? s.context.form, s.context.extras),
+      }),
+  },
+  shows: sendsSubmitted,
+});
+
 /**
  * The QA model's graph, told apart a little more: a refused save, a save in flight, and a form that breaks a
  * rule beyond the blank fields (a taken name, unreadable max tokens) are vertices of their own, so a refusal
@@ -583,40 +602,14 @@ describeStateViews(viewModel, {
       expect(s.context.saved).toEqual(defaultForm());
     },
   },
-  'ready.mode.new.idle': {
-    enabled: (s: Snap) => (s.context.userId ? ['save.requested'] : []),
-    shows: (s: Snap) => expect(s.context.submitted).toBeNull(),
-  },
-  'ready.mode.new.saving': {
-    tags: ['saving'],
-    runs: {
-      createBot: (input: { userId: string; body: ChatbotBody }, s: Snap) =>
-        expect(input).toEqual({
-          userId: DEMO_OWNER.id,
-          body: toBody(s.context.submitted ?? s.context.form, s.context.extras),
-        }),
-    },
-    shows: sendsSubmitted,
-  },
+  'ready.mode.new.idle': formAtRest,
+  'ready.mode.new.saving': savingWith('createBot', () => ({ userId: DEMO_OWNER.id })),
   'ready.mode.editing': {
     tags: ['editing'],
     shows: (s: Snap) => expect(s.context.selectedId).not.toBeNull(),
   },
-  'ready.mode.editing.idle': {
-    enabled: (s: Snap) => (s.context.userId ? ['save.requested'] : []),
-    shows: (s: Snap) => expect(s.context.submitted).toBeNull(),
-  },
-  'ready.mode.editing.saving': {
-    tags: ['saving'],
-    runs: {
-      updateBot: (input: { id: string; body: ChatbotBody }, s: Snap) =>
-        expect(input).toEqual({
-          id: s.context.selectedId,
-          body: toBody(s.context.submitted ?? s.context.form, s.context.extras),
-        }),
-    },
-    shows: sendsSubmitted,
-  },
+  'ready.mode.editing.idle': formAtRest,
+  'ready.mode.editing.saving': savingWith('updateBot', (s) => ({ id: s.context.selectedId })),
   // Saved: said in a toast, the saved bot is the one open and listed, and what Reset goes back to.
   'ready.mode.editing.reloading': {
     tags: ['saving'],
