@@ -74,19 +74,17 @@ describe('payment success', () => {
 type Snap = SnapshotFrom<typeof paymentSuccessMachine>;
 const paidSession = paymentSuccessModel.input?.sessionId;
 
+/** A state shows its whole context: the paid session's, with nothing loaded and no error, but for `over`. */
+const showsContext = (over: Partial<Snap['context']>) => (s: Snap) =>
+  expect(s.context).toEqual({ sessionId: paidSession, userId: null, details: null, error: null, ...over });
+
 describeStateViews(paymentSuccessModel, {
   // Never at rest: the sessionId from the address decides at once.
   checking: {},
   missing: {
     tags: ['loadFailed'],
     // Nothing to retry without a session: only the way back to billing.
-    shows: (s: Snap) =>
-      expect(s.context).toEqual({
-        sessionId: null,
-        userId: null,
-        details: null,
-        error: paymentSuccessMessages.missingSession,
-      }),
+    shows: showsContext({ sessionId: null, error: paymentSuccessMessages.missingSession }),
   },
   loading: {
     tags: ['busy'],
@@ -99,24 +97,10 @@ describeStateViews(paymentSuccessModel, {
       expect([null, paymentSuccessMessages.fetchFailed]).toContainEqual(s.context.error);
     },
   },
-  ready: {
-    shows: (s: Snap) =>
-      expect(s.context).toEqual({
-        sessionId: paidSession,
-        userId: null,
-        details: sampleDetails,
-        error: null,
-      }),
-  },
+  ready: { shows: showsContext({ details: sampleDetails }) },
   failed: {
     tags: ['loadFailed'],
     enabled: ['details.retry'],
-    shows: (s: Snap) =>
-      expect(s.context).toEqual({
-        sessionId: paidSession,
-        userId: null,
-        details: null,
-        error: paymentSuccessMessages.fetchFailed,
-      }),
+    shows: showsContext({ error: paymentSuccessMessages.fetchFailed }),
   },
 });
