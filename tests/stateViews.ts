@@ -118,3 +118,52 @@ export function describeStateViews(model: FlowModel, views: StateViews) {
     });
   });
 }
+
+/**
+ * The views of a resource (src/machines/resource) loading without params unless given: reload is always
+ * offered; loading keeps what was shown and the last failure until the answer; ready shows the first answer
+ * (and `ready` says what else it shows); failed shows `error` with a retry, keeping what was shown; and where
+ * the resource has `empty`, an empty answer ends there.
+ */
+export function resourceViews(options: {
+  /** What the model's load answers; the first is what ready shows. */
+  answers: unknown[];
+  /** What a failed load shows (the spec's message for the model's failing call). */
+  error: string;
+  params?: unknown;
+  empty?: boolean;
+  ready?: (snapshot: AnyMachineSnapshot) => void;
+}): StateViews {
+  const { answers, error, params, empty, ready } = options;
+  const shownOrNot = [null, ...answers];
+  const shows = (data: unknown) => (s: AnyMachineSnapshot) => {
+    expect(s.context.data).toEqual(data);
+    expect(s.context.error).toBeNull();
+  };
+  return {
+    ...(empty ? { empty: { tags: ['empty'], shows: shows([]) } } : {}),
+    '*': { enabled: ['resource.reload'] },
+    loading: {
+      tags: ['loading'],
+      runs: { load: (input: unknown) => expect(input).toEqual({ params }) },
+      shows: (s) => {
+        expect(shownOrNot).toContainEqual(s.context.data);
+        expect([null, error]).toContain(s.context.error);
+      },
+    },
+    ready: {
+      shows: (s) => {
+        shows(answers[0])(s);
+        ready?.(s);
+      },
+    },
+    failed: {
+      tags: ['failed'],
+      enabled: ['resource.retry'],
+      shows: (s) => {
+        expect(s.context.error).toBe(error);
+        expect(shownOrNot).toContainEqual(s.context.data);
+      },
+    },
+  };
+}

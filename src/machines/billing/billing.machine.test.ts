@@ -9,7 +9,7 @@ import {
 } from 'xstate';
 import { DEMO_ADMIN_CHECKOUT } from '../../../mocks/seed';
 import { recordToasts, stopRecordingToasts } from '../../../tests/appSystem';
-import { describeStateViews } from '../../../tests/stateViews';
+import { describeStateViews, resourceViews } from '../../../tests/stateViews';
 import * as api from '../../api/membership';
 import type { TokenRemaining } from '../../api/schemas/membership';
 import { samplePlan } from '../planChange/planChange.flowModel';
@@ -23,14 +23,7 @@ import {
   sampleTokens,
   tokensModel,
 } from './billing.flowModel';
-import {
-  billingMachine,
-  billingMessages,
-  customerPlans,
-  type membershipMachine,
-  type plansMachine,
-  type tokensMachine,
-} from './billing.machine';
+import { billingMachine, billingMessages, customerPlans, type plansMachine } from './billing.machine';
 import { paymentUrl } from './links';
 import { instanceQuota, quota, tokenQuota } from './quota';
 
@@ -377,66 +370,24 @@ describe('billing reacting to its resources', () => {
 
 const forPlans = (s: SnapshotFrom<typeof plansMachine>) => s.context.data?.map((p) => p.id) ?? null;
 
-describeStateViews(membershipModel, {
-  '*': { enabled: ['resource.reload'] },
-  loading: {
-    tags: ['loading'],
-    runs: { load: (input: unknown) => expect(input).toEqual({ params: undefined }) },
-    // A reload keeps what is shown.
-    shows: (s: SnapshotFrom<typeof membershipMachine>) =>
-      expect([null, sampleMembership]).toContainEqual(s.context.data),
-  },
-  ready: {
-    shows: (s: SnapshotFrom<typeof membershipMachine>) => expect(s.context.data).toEqual(sampleMembership),
-  },
-  // The page goes on with what it had (billing only warns).
-  failed: {
-    tags: ['failed'],
-    enabled: ['resource.retry'],
-    shows: (s: SnapshotFrom<typeof membershipMachine>) => {
-      expect(s.context.error).toBe(serverError);
-      expect([null, sampleMembership]).toContainEqual(s.context.data);
-    },
-  },
-});
+// The page goes on with what it had when the membership fails (billing only warns).
+describeStateViews(membershipModel, resourceViews({ answers: [sampleMembership], error: serverError }));
 
-describeStateViews(tokensModel, {
-  '*': { enabled: ['resource.reload'] },
-  loading: {
-    tags: ['loading'],
-    runs: { load: (input: unknown) => expect(input).toEqual({ params: undefined }) },
-  },
-  ready: {
-    shows: (s: SnapshotFrom<typeof tokensMachine>) => {
-      expect(s.context.data?.tokens).toEqual({ remaining: 40_000, limit: 100_000 });
-      expect(s.context.data?.resetTime).toBe(sampleTokens.resetTime);
-    },
-  },
-  failed: { tags: ['failed'], enabled: ['resource.retry'] },
-});
+describeStateViews(
+  tokensModel,
+  resourceViews({
+    answers: [{ resetTime: sampleTokens.resetTime, tokens: { remaining: 40_000, limit: 100_000 } }],
+    error: serverError,
+  }),
+);
 
-describeStateViews(plansModel, {
-  '*': { enabled: ['resource.reload'] },
-  loading: {
-    tags: ['loading'],
-    runs: { load: (input: unknown) => expect(input).toEqual({ params: undefined }) },
-    shows: (s: SnapshotFrom<typeof plansMachine>) =>
-      expect([null, [], ['plan-free', 'plan-pro']]).toContainEqual(forPlans(s)),
-  },
-  // Active plans only, lowest level first.
-  ready: {
-    shows: (s: SnapshotFrom<typeof plansMachine>) => {
-      expect(forPlans(s)).toEqual(['plan-free', 'plan-pro']);
-      expect(s.context.data).toEqual(samplePlans);
-    },
-  },
-  empty: {
-    tags: ['empty'],
-    shows: (s: SnapshotFrom<typeof plansMachine>) => expect(s.context.data).toEqual([]),
-  },
-  failed: {
-    tags: ['failed'],
-    enabled: ['resource.retry'],
-    shows: (s: SnapshotFrom<typeof plansMachine>) => expect(s.context.error).toBe(serverError),
-  },
-});
+// Active plans only, lowest level first; none active is the empty state.
+describeStateViews(
+  plansModel,
+  resourceViews({
+    answers: [samplePlans, []],
+    error: serverError,
+    empty: true,
+    ready: (s) => expect(forPlans(s as SnapshotFrom<typeof plansMachine>)).toEqual(['plan-free', 'plan-pro']),
+  }),
+);

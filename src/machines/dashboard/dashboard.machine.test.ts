@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyMachineSnapshot, createActor } from 'xstate';
-import { describeStateViews, type StateViews } from '../../../tests/stateViews';
+import { describeStateViews, resourceViews } from '../../../tests/stateViews';
 import * as api from '../../api/dashboard';
 import type { ActivityLogEntry } from '../../api/schemas/dashboard';
 import {
@@ -131,40 +131,8 @@ const serverError = 'Internal server error';
  * model's answer, or failed with the server's message and a retry. Only the activity can be empty (a quiet
  * day); a figure never is, and has no such state.
  */
-function panelViews(answers: unknown[], canBeEmpty = false): StateViews {
-  const shownOrNot = [null, ...answers];
-  const [answer] = answers;
-  const empty: StateViews = {
-    empty: {
-      tags: ['empty'],
-      shows: (s: AnyMachineSnapshot) => expect(s.context).toMatchObject({ data: [], error: null }),
-    },
-  };
-  return {
-    ...(canBeEmpty ? empty : {}),
-    '*': { enabled: ['resource.reload'] },
-    loading: {
-      tags: ['loading'],
-      // A panel loads without params.
-      runs: { load: (input: unknown) => expect(input).toEqual({ params: undefined }) },
-      shows: (s: AnyMachineSnapshot) => {
-        expect(shownOrNot).toContainEqual(s.context.data);
-        expect([null, serverError]).toContain(s.context.error);
-      },
-    },
-    ready: {
-      shows: (s: AnyMachineSnapshot) => expect(s.context).toMatchObject({ data: answer, error: null }),
-    },
-    failed: {
-      tags: ['failed'],
-      enabled: ['resource.retry'],
-      shows: (s: AnyMachineSnapshot) => {
-        expect(s.context.error).toBe(serverError);
-        expect(shownOrNot).toContainEqual(s.context.data);
-      },
-    },
-  };
-}
+const panelViews = (answers: unknown[], empty = false) =>
+  resourceViews({ answers, error: serverError, empty });
 
 describeStateViews(activeInstancesModel, panelViews([1]));
 describeStateViews(messagesModel, panelViews([sampleMessages]));

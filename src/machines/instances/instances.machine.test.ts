@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { DEMO_BOTS } from '../../../mocks/seed';
 import { startFlow, stopRecordingToasts } from '../../../tests/appSystem';
-import { describeStateViews } from '../../../tests/stateViews';
+import { describeStateViews, resourceViews } from '../../../tests/stateViews';
 import type { Instance, InstanceUpdateBody } from '../../api/schemas/instances';
 import {
   chatbotOptionsModel,
@@ -277,39 +277,14 @@ describeStateViews(instancesModel, {
   },
 });
 
-type ListSnap = SnapshotFrom<typeof instanceListMachine>;
-describeStateViews(instanceListModel, {
-  '*': { enabled: ['resource.reload'] },
-  loading: {
-    tags: ['loading'],
-    runs: { load: (input: unknown) => expect(input).toEqual({ params: undefined }) },
-    // A reload keeps the list on screen until the new one arrives.
-    shows: (s: ListSnap) => expect([null, [sampleInstance]]).toContainEqual(s.context.data),
-  },
-  ready: { shows: (s: ListSnap) => expect(s.context).toMatchObject({ data: [sampleInstance], error: null }) },
-  failed: {
-    tags: ['failed'],
-    enabled: ['resource.retry'],
-    shows: (s: ListSnap) => expect(s.context.error).toBe(serverError),
-  },
-});
+// A reload keeps the list on screen until the new one arrives.
+describeStateViews(instanceListModel, resourceViews({ answers: [[sampleInstance]], error: serverError }));
 
-type ChatbotsSnap = SnapshotFrom<typeof chatbotOptionsMachine>;
-describeStateViews(chatbotOptionsModel, {
-  '*': { enabled: ['resource.reload'] },
-  loading: {
-    tags: ['loading'],
-    runs: {
-      load: (input: unknown) => expect(input).toEqual({ params: chatbotOptionsModel.input?.params }),
-    },
-    shows: (s: ChatbotsSnap) => expect([null, sampleChatbots]).toContainEqual(s.context.data),
-  },
-  ready: {
-    shows: (s: ChatbotsSnap) => expect(s.context).toMatchObject({ data: sampleChatbots, error: null }),
-  },
-  failed: {
-    tags: ['failed'],
-    enabled: ['resource.retry'],
-    shows: (s: ChatbotsSnap) => expect(s.context.error).toBe(serverError),
-  },
-});
+describeStateViews(
+  chatbotOptionsModel,
+  resourceViews({
+    answers: [sampleChatbots],
+    error: serverError,
+    params: chatbotOptionsModel.input?.params,
+  }),
+);
