@@ -35,6 +35,28 @@ function start(userId = 'user-1') {
   return { actor, billing, planChange, inputs };
 }
 
+/** A resource's call that never answers. */
+const pending = { actors: { load: fromPromise(() => new Promise(() => {})) } } as never;
+
+/** The screen with its real billing and usage, whose resources never answer, but for a given membership. */
+const screenWith = (membership?: unknown) =>
+  usageBillingMachine.provide({
+    actors: {
+      billing: billingMachine.provide({
+        actors: {
+          membership: membershipMachine.provide(
+            membership === undefined
+              ? pending
+              : ({ actors: { load: fromPromise(async () => membership) } } as never),
+          ),
+          tokens: tokensMachine.provide(pending),
+          plans: plansMachine.provide(pending),
+        },
+      }),
+      usage: usageMachine.provide(pending),
+    },
+  });
+
 describe('usage and billing screen', () => {
   it('runs the membership, the usage and the plan change, each with what it starts from', () => {
     rememberCheckoutSession('user-1', 'cs_earlier');
@@ -71,24 +93,9 @@ describe('usage and billing screen', () => {
   });
 
   it('has the plan change refuse the current and lower plans once billing loaded the membership', async () => {
-    // Resources that answer at once, or never.
-    const answer = (value: unknown) => ({ actors: { load: fromPromise(async () => value) } }) as never;
-    const pending = { actors: { load: fromPromise(() => new Promise(() => {})) } } as never;
-    const actor = createActor(
-      usageBillingMachine.provide({
-        actors: {
-          billing: billingMachine.provide({
-            actors: {
-              membership: membershipMachine.provide(answer(sampleMembership)),
-              tokens: tokensMachine.provide(pending),
-              plans: plansMachine.provide(pending),
-            },
-          }),
-          usage: usageMachine.provide(pending),
-        },
-      }),
-      { input: { userId: null, returnSessionId: null } },
-    ).start();
+    const actor = createActor(screenWith(sampleMembership), {
+      input: { userId: null, returnSessionId: null },
+    }).start();
     const planChange = () =>
       actor.getSnapshot().children.planChange?.getSnapshot() as ReturnType<
         typeof planChangeMachine.getInitialSnapshot
@@ -116,22 +123,10 @@ describe('QA jumps', () => {
       inspector: () => () => {},
     } as Partial<FlowInspector> as FlowInspector);
     const input = { userId: null, returnSessionId: null };
-    const pendingLoad = { actors: { load: fromPromise(() => new Promise(() => {})) } } as never;
-    const actor = createActor(
-      usageBillingMachine.provide({
-        actors: {
-          billing: billingMachine.provide({
-            actors: {
-              membership: membershipMachine.provide(pendingLoad),
-              tokens: tokensMachine.provide(pendingLoad),
-              plans: plansMachine.provide(pendingLoad),
-            },
-          }),
-          usage: usageMachine.provide(pendingLoad),
-        },
-      }),
-      { input, ...flowOptions('usageBilling', usageBillingMachine, input) } as never,
-    ).start();
+    const actor = createActor(screenWith(), {
+      input,
+      ...flowOptions('usageBilling', usageBillingMachine, input),
+    } as never).start();
     const billing = actor.getSnapshot().children.billing?.getSnapshot();
     const state = (id: string) =>
       (billing?.children[id]?.getSnapshot() as { value?: unknown } | undefined)?.value;
