@@ -4,6 +4,7 @@ import { DEMO_BOTS } from '../../../mocks/seed';
 import { startFlow, stopRecordingToasts } from '../../../tests/appSystem';
 import { describeStateViews, resourceViews } from '../../../tests/stateViews';
 import type { Instance, InstanceUpdateBody } from '../../api/schemas/instances';
+import type { ToastInput } from '../toasts/toasts.machine';
 import {
   chatbotOptionsModel,
   instanceListModel,
@@ -72,6 +73,14 @@ function start({
 
 afterEach(() => stopRecordingToasts());
 
+/** The change under way goes through: its dialog (`tag`) closes, it is said, and the list is loaded again. */
+async function expectChanged(t: ReturnType<typeof start>, tag: string, said: ToastInput['title']) {
+  await t.settle();
+  expect(t.snap().hasTag(tag)).toBe(false);
+  expect(t.toasts).toEqual([{ variant: 'success', title: said }]);
+  expect(t.spies.list).toHaveBeenCalledTimes(2);
+}
+
 describe('instances page', () => {
   it('loads the list and the chatbots side by side', async () => {
     const t = start();
@@ -130,11 +139,7 @@ describe('instances page', () => {
     expect(t.snap().hasTag('busy')).toBe(true);
     expect(t.snap().can({ type: 'settings.saved' })).toBe(false);
     expect(t.spies.save).toHaveBeenCalledWith('b', { instanceName: 'Front desk', chatbotId: 'bot-2' });
-    await t.settle();
-    expect(t.snap().hasTag('settingsOpen')).toBe(false);
-    expect(t.toasts).toEqual([{ variant: 'success', title: instanceMessages.updated }]);
-    // The list is loaded again after the change.
-    expect(t.spies.list).toHaveBeenCalledTimes(2);
+    await expectChanged(t, 'settingsOpen', instanceMessages.updated);
   });
 
   it('keeps the typed settings and shows the error when saving fails', async () => {
@@ -161,10 +166,7 @@ describe('instances page', () => {
     t.actor.send({ type: 'delete.confirmed' });
     expect(t.snap().hasTag('busy')).toBe(true);
     expect(t.spies.logout).toHaveBeenCalledWith('a');
-    await t.settle();
-    expect(t.snap().hasTag('confirmingDelete')).toBe(false);
-    expect(t.toasts).toEqual([{ variant: 'success', title: instanceMessages.loggedOut }]);
-    expect(t.spies.list).toHaveBeenCalledTimes(2);
+    await expectChanged(t, 'confirmingDelete', instanceMessages.loggedOut);
   });
 
   it('says so when the logout fails', async () => {
