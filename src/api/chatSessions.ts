@@ -1,19 +1,18 @@
-import { http, seg } from './client';
+import { http, postEndpoint, seg } from './client';
 import {
   ChatAnalysisSchema,
   ChatMessageListSchema,
   ChatSessionListSchema,
-  type SessionSearchBody,
   SessionSearchBodySchema,
   StarBodySchema,
   StarResultSchema,
 } from './schemas/chatSessions';
 
-export const searchSessions = (body: SessionSearchBody, signal?: AbortSignal) =>
-  http.post('/chat-session/search', ChatSessionListSchema, {
-    body: SessionSearchBodySchema.parse(body),
-    signal,
-  });
+export const searchSessions = postEndpoint(
+  '/chat-session/search',
+  SessionSearchBodySchema,
+  ChatSessionListSchema,
+);
 
 export const getSessionMessages = (id: string, signal?: AbortSignal) =>
   http.get(`/chat-session/${seg(id)}/messages`, ChatMessageListSchema, { signal });

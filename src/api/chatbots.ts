@@ -1,4 +1,4 @@
-import { http, seg } from './client';
+import { getEndpoint, http, seg } from './client';
 import {
   type ChatbotBody,
   ChatbotBodySchema,
@@ -21,7 +21,7 @@ export const createChatbot = (userId: string, body: ChatbotBody, signal?: AbortS
     signal,
   });
 
-export const listChatbots = (signal?: AbortSignal) => http.get('/chatbots', ChatbotListSchema, { signal });
+export const listChatbots = getEndpoint('/chatbots', ChatbotListSchema);
 
 export const listUserChatbots = (userId: string, signal?: AbortSignal) =>
   http.get(`/chatbots/user/${seg(userId)}`, ChatbotListSchema, { signal });

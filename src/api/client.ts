@@ -234,6 +234,21 @@ export const http = {
   },
 };
 
+/** An endpoint read without parameters: a typed function of the caller's signal that GETs `path`. */
+export const getEndpoint =
+  <S extends z.ZodMiniType>(path: string, schema: S) =>
+  (signal?: AbortSignal) =>
+    http.get(path, schema, { signal });
+
+/**
+ * An endpoint that takes a JSON body and nothing else: a typed function of the body and the caller's signal
+ * that POSTs the body once `bodySchema` has validated it (a body the spec's rules refuse is never sent).
+ */
+export const postEndpoint =
+  <B extends z.ZodMiniType, S extends z.ZodMiniType>(path: string, bodySchema: B, schema: S) =>
+  (body: z.output<B>, signal?: AbortSignal) =>
+    http.post(path, schema, { body: bodySchema.parse(body), signal });
+
 /** Encodes one path segment taken from data (ids are opaque; never let one change the path). */
 export const seg = (value: string) => encodeURIComponent(value);
 

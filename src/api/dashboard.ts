@@ -1,17 +1,12 @@
-import { http } from './client';
+import { getEndpoint } from './client';
 import { ActivityLogSchema, ComparisonSchema, CountSchema } from './schemas/dashboard';
 
-export const getMessageComparison = (signal?: AbortSignal) =>
-  http.get('/chat-message/compare/yesterday', ComparisonSchema, { signal });
+export const getMessageComparison = getEndpoint('/chat-message/compare/yesterday', ComparisonSchema);
 
-export const getWhatsappUserComparison = (signal?: AbortSignal) =>
-  http.get('/chat-session/count/whatsapp-users', ComparisonSchema, { signal });
+export const getWhatsappUserComparison = getEndpoint('/chat-session/count/whatsapp-users', ComparisonSchema);
 
-export const getActiveChatbotCount = (signal?: AbortSignal) =>
-  http.get('/chatbots/count/active', CountSchema, { signal });
+export const getActiveChatbotCount = getEndpoint('/chatbots/count/active', CountSchema);
 
-export const getActiveInstanceCount = (signal?: AbortSignal) =>
-  http.get('/whatsapp/count/active', CountSchema, { signal });
+export const getActiveInstanceCount = getEndpoint('/whatsapp/count/active', CountSchema);
 
-export const getActivityLog = (signal?: AbortSignal) =>
-  http.get('/activity-log/list', ActivityLogSchema, { signal });
+export const getActivityLog = getEndpoint('/activity-log/list', ActivityLogSchema);

@@ -1,4 +1,4 @@
-import { http, seg } from './client';
+import { getEndpoint, http, seg } from './client';
 import { OkSchema } from './schemas/common';
 import {
   InstanceListSchema,
@@ -13,8 +13,7 @@ import {
 export const createInstance = (signal?: AbortSignal) =>
   http.post('/whatsapp/create-instance', InstanceSchema, { body: {}, signal });
 
-export const listInstances = (signal?: AbortSignal) =>
-  http.get('/whatsapp/list', InstanceListSchema, { signal });
+export const listInstances = getEndpoint('/whatsapp/list', InstanceListSchema);
 
 export const getInstance = (id: string, signal?: AbortSignal) =>
   http.get(`/whatsapp/${seg(id)}`, InstanceSchema, { signal });

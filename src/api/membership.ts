@@ -1,4 +1,4 @@
-import { http, seg } from './client';
+import { getEndpoint, http, postEndpoint, seg } from './client';
 import { OkSchema } from './schemas/common';
 import {
   MembershipPlanListSchema,
@@ -10,20 +10,15 @@ import {
   UserMembershipSchema,
 } from './schemas/membership';
 
-export const listPlans = (signal?: AbortSignal) =>
-  http.get('/membership/plans', MembershipPlanListSchema, { signal });
+export const listPlans = getEndpoint('/membership/plans', MembershipPlanListSchema);
 
-export const getUserMembership = (signal?: AbortSignal) =>
-  http.get('/membership/user', UserMembershipSchema, { signal });
+export const getUserMembership = getEndpoint('/membership/user', UserMembershipSchema);
 
-export const getTokenResetTime = (signal?: AbortSignal) =>
-  http.get('/membership/user/token-reset-time', TokenResetTimeSchema, { signal });
+export const getTokenResetTime = getEndpoint('/membership/user/token-reset-time', TokenResetTimeSchema);
 
-export const getTokenRemaining = (signal?: AbortSignal) =>
-  http.get('/membership/user/token-remaining', TokenRemainingSchema, { signal });
+export const getTokenRemaining = getEndpoint('/membership/user/token-remaining', TokenRemainingSchema);
 
-export const createPlan = (body: PlanBody, signal?: AbortSignal) =>
-  http.post('/membership', MembershipPlanSchema, { body: PlanBodySchema.parse(body), signal });
+export const createPlan = postEndpoint('/membership', PlanBodySchema, MembershipPlanSchema);
 
 export const updatePlan = (id: string, body: PlanBody, signal?: AbortSignal) =>
   http.put(`/membership/${seg(id)}`, MembershipPlanSchema, { body: PlanBodySchema.parse(body), signal });

@@ -1,6 +1,5 @@
-import { http } from './client';
+import { http, postEndpoint } from './client';
 import {
-  type CreatePaymentBody,
   CreatePaymentBodySchema,
   CreatePaymentResultSchema,
   ManagementUrlSchema,
@@ -8,11 +7,11 @@ import {
   PaymentSessionDetailsSchema,
 } from './schemas/payments';
 
-export const createPayment = (body: CreatePaymentBody, signal?: AbortSignal) =>
-  http.post('/payments/create', CreatePaymentResultSchema, {
-    body: CreatePaymentBodySchema.parse(body),
-    signal,
-  });
+export const createPayment = postEndpoint(
+  '/payments/create',
+  CreatePaymentBodySchema,
+  CreatePaymentResultSchema,
+);
 
 export const getSubscriptionManagementUrl = (sessionId: string, signal?: AbortSignal) =>
   http.get('/payments/subscription-management-url', ManagementUrlSchema, { query: { sessionId }, signal });
