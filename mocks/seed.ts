@@ -235,12 +235,12 @@ const greeting = `Hi! Thanks for contacting ${DEMO_COMPANY}.`;
  */
 export const FEATURED_CONVERSATIONS: Readonly<Record<'order' | 'abroad', FeaturedConversation>> = {
   order: {
-    id: 'sess-order-48213',
+    id: 'sess-order-51907',
     fromNumber: '85263381492@c.us',
     isStarred: false,
     startedAgo: UNLINKED_AGO + 12 * MINUTE,
     lines: [
-      { sender: 'user', content: 'Where is my order #48213?', at: 0 },
+      { sender: 'user', content: 'Where is my order #51907?', at: 0 },
       {
         sender: 'assistant',
         content: `${greeting} Let me check that for you. Your order left our warehouse yesterday and should arrive within 2 days.`,
@@ -250,7 +250,7 @@ export const FEATURED_CONVERSATIONS: Readonly<Record<'order' | 'abroad', Feature
       {
         sender: 'assistant',
         content:
-          'Parcels show "in transit" until the courier scans them at your local depot. Here is your tracking link: track.demo/48213.',
+          'Parcels show "in transit" until the courier scans them at your local depot. Here is your tracking link: track.demo/51907.',
         at: 233,
       },
       { sender: 'user', content: 'Great, thanks a lot!', at: 292 },

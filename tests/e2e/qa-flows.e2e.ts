@@ -203,7 +203,7 @@ test.describe('QA jumps and state links, flow by flow', () => {
     const conversation = page.getByRole('region', { name: '+85263381492' });
     await expect(conversation.getByRole('heading', { level: 2 })).toHaveText('+85263381492');
     await expect(conversation.getByRole('region', { name: 'Messages' })).toContainText(
-      'Where is my order #48213?',
+      'Where is my order #51907?',
     );
     await jump(page, 'chatHistory', 'chatHistory.conversation.open.analysis.failed');
     const tools = page.getByRole('region', { name: 'Analysis and export' });
@@ -213,7 +213,7 @@ test.describe('QA jumps and state links, flow by flow', () => {
     await openLink(page, await stateLink(page, 'chatHistory', 'chatHistory.list.ready'));
     const options = page.getByRole('listbox', { name: 'Conversations' }).getByRole('option');
     await expect(options).toHaveCount(2);
-    await expect(options.first()).toContainText('Where is my order #48213?');
+    await expect(options.first()).toContainText('Where is my order #51907?');
     await expect(options.last()).toContainText('Starred');
     // The list is the demo's: opening a conversation loads its messages from the demo backend.
     await options.last().click();
