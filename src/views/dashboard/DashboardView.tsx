@@ -14,9 +14,8 @@ import { useFlow } from '../../machines/useFlow';
 import { Button } from '../ui/Button';
 import { Card, CardTitle, Muted, PageSubtitle, ScreenHeader } from '../ui/Card';
 import { BotIcon, ChatIcon, PhoneLinkIcon, RefreshIcon, UsersIcon } from '../ui/icons';
-import { TileGrid } from '../ui/TileGrid';
 import { useText } from '../ui/text';
-import { media } from '../ui/theme';
+import { media, type SpaceStep } from '../ui/theme';
 import { useResource } from '../ui/useResource';
 import { ActivityEmpty, ActivityList, ActivitySkeleton } from './ActivityList';
 import { CardError } from './CardError';
@@ -25,8 +24,26 @@ import { StatCard, TrendLine } from './StatCard';
 
 type DashboardActor = ActorRefFrom<typeof dashboardMachine>;
 
-const Stats = styled(TileGrid).attrs({ $min: 220, $gap: 4 } as const)`
+/** The four figures go four, two or one to a row (never three and one), by the width they are given. */
+const FIGURE_MIN_PX = 200;
+const FIGURE_GAP: SpaceStep = 4;
+const figuresAcross = (n: number) => n * FIGURE_MIN_PX + (n - 1) * FIGURE_GAP * 4;
+
+const StatsArea = styled.div`
+  container-type: inline-size;
   margin-bottom: ${({ theme }) => theme.space(6)};
+`;
+
+const Stats = styled.div`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: ${({ theme }) => theme.space(FIGURE_GAP)};
+  @container (min-width: ${figuresAcross(4)}px) {
+    grid-template-columns: repeat(4, minmax(0, 1fr));
+  }
+  @container (max-width: ${figuresAcross(2) - 1}px) {
+    grid-template-columns: minmax(0, 1fr);
+  }
 `;
 
 const Columns = styled.div`
@@ -80,44 +97,46 @@ export function DashboardView() {
         </Button>
       </ScreenHeader>
 
-      <Stats>
-        <StatCard
-          title={<Trans>Active bound instances</Trans>}
-          icon={<PhoneLinkIcon />}
-          value={activeInstances}
-          footer={
-            <Muted>
-              <Trans>WhatsApp numbers online now</Trans>
-            </Muted>
-          }
-          {...instancesCard}
-        />
-        <StatCard
-          title={<Trans>Today's conversations</Trans>}
-          icon={<ChatIcon />}
-          value={messages?.countsOfToday ?? null}
-          footer={messages && <TrendLine comparison={messages} />}
-          {...messagesCard}
-        />
-        <StatCard
-          title={<Trans>Active bots</Trans>}
-          icon={<BotIcon />}
-          value={activeBots}
-          footer={
-            <Muted>
-              <Trans>Chatbots answering customers</Trans>
-            </Muted>
-          }
-          {...botsCard}
-        />
-        <StatCard
-          title={<Trans>WhatsApp users</Trans>}
-          icon={<UsersIcon />}
-          value={whatsappUsers?.countsOfToday ?? null}
-          footer={whatsappUsers && <TrendLine comparison={whatsappUsers} />}
-          {...usersCard}
-        />
-      </Stats>
+      <StatsArea>
+        <Stats>
+          <StatCard
+            title={<Trans>Active bound instances</Trans>}
+            icon={<PhoneLinkIcon />}
+            value={activeInstances}
+            footer={
+              <Muted>
+                <Trans>WhatsApp numbers online now</Trans>
+              </Muted>
+            }
+            {...instancesCard}
+          />
+          <StatCard
+            title={<Trans>Today's conversations</Trans>}
+            icon={<ChatIcon />}
+            value={messages?.countsOfToday ?? null}
+            footer={messages && <TrendLine comparison={messages} />}
+            {...messagesCard}
+          />
+          <StatCard
+            title={<Trans>Active bots</Trans>}
+            icon={<BotIcon />}
+            value={activeBots}
+            footer={
+              <Muted>
+                <Trans>Chatbots answering customers</Trans>
+              </Muted>
+            }
+            {...botsCard}
+          />
+          <StatCard
+            title={<Trans>WhatsApp users</Trans>}
+            icon={<UsersIcon />}
+            value={whatsappUsers?.countsOfToday ?? null}
+            footer={whatsappUsers && <TrendLine comparison={whatsappUsers} />}
+            {...usersCard}
+          />
+        </Stats>
+      </StatsArea>
 
       <Columns>
         <Section aria-labelledby="activity-title" aria-busy={activityCard.status === 'loading'}>
