@@ -1,38 +1,34 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
+import { msw } from 'msw/vite';
 import { build, defineConfig, loadEnv, type Plugin } from 'vite';
+import { apiProxy } from './scripts/vite/apiProxy.ts';
 import { assertBuildMode } from './scripts/vite/buildMode.ts';
+import { partOf, RUNTIME_MODULES, SCREEN_LIBRARIES } from './scripts/vite/chunkGroups.ts';
 import { writeContentSecurityPolicy } from './scripts/vite/csp.ts';
 import { designTokens } from './scripts/vite/designTokens.ts';
 import { preloadScreens } from './scripts/vite/preloadScreens.ts';
+import { webAppManifest } from './scripts/vite/webAppManifest.ts';
 import { storageKey } from './src/api/storage.ts';
 
-const WORKER_FILE = 'mockServiceWorker.js';
-
 /**
- * The mock service worker exists only where mocks run (demo and dev): it is served in dev and emitted in
- * demo builds, so the production build never contains it and no generated copy lives in the repo.
+ * Node's fetch (undici) asserts that an aborted request never completes. When the app aborts a streamed answer
+ * (a screen left mid-stream), MSW's interceptor closes the mocked socket as if the answer had ended, and undici's
+ * assertion then throws outside any test. The abort is right (tests prove the flow stops and the stream
+ * closes); only this assertion, raised from that place, is left out of the run's report. A browser has no such
+ * step, and any other unhandled error still fails the run.
  */
-function mockServiceWorker(enabled: boolean): Plugin {
-  const source = () => readFileSync(createRequire(import.meta.url).resolve(`msw/${WORKER_FILE}`), 'utf8');
-  return {
-    name: 'mock-service-worker',
-    configureServer(server) {
-      if (!enabled) return;
-      server.middlewares.use(`/${WORKER_FILE}`, (_req, res) => {
-        res.setHeader('Content-Type', 'text/javascript');
-        res.end(source());
-      });
-    },
-    generateBundle() {
-      if (enabled) this.emitFile({ type: 'asset', fileName: WORKER_FILE, source: source() });
-    },
-  };
+function isInterceptorAbortRace(error: { message?: string; stack?: string; stacks?: unknown }) {
+  const where = `${error.stack ?? ''}${JSON.stringify(error.stacks ?? [])}`;
+  return (
+    (error.message ?? '').includes('assert(!this.aborted)') &&
+    where.includes('Request.onComplete') &&
+    where.includes('@mswjs/interceptors')
+  );
 }
 
 /**
@@ -102,10 +98,11 @@ function prerenderLogin(enabled: boolean, apiBaseUrl: string | undefined): Plugi
   };
 }
 
-export default defineConfig(({ command, mode }) => {
+export default defineConfig(({ command, mode, isSsrBuild }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   assertBuildMode(command, mode, env);
   return {
+    ...apiProxy(command, mode, env),
     plugins: [
       react(),
       // Production keeps only message ids (the catalogs are complete, a check says so); other builds keep the
@@ -116,9 +113,12 @@ export default defineConfig(({ command, mode }) => {
         ],
       }),
       lingui(),
-      mockServiceWorker(env.VITE_MOCKS === 'true'),
+      // MSW's service worker, served in development and emitted into the build, only where mocks run (demo and
+      // development): a production build never contains it. Worker only: mocks/browser.ts starts the worker.
+      ...(env.VITE_MOCKS === 'true' ? [msw({ mode: 'worker-only' })] : []),
       prerenderLogin(mode === 'production' && env.VITE_MOCKS !== 'true', env.VITE_API_BASE_URL),
       preloadScreens(),
+      webAppManifest(),
     ],
     css: { postcss: { plugins: [designTokens()] } },
     build: {
@@ -131,12 +131,44 @@ export default defineConfig(({ command, mode }) => {
       // The demo's mock backend (faker, msw) is one large lazy chunk by design; the app's own budget is
       // checked separately.
       chunkSizeWarningLimit: mode === 'demo' ? 1500 : 500,
+      rolldownOptions: {
+        output: {
+          // The sign-in page's server render (prerenderLogin) is one file run once at build time: no split.
+          codeSplitting: isSsrBuild
+            ? true
+            : {
+                // Left to itself, the bundler cuts the shared code by which lazy screens share which part: the
+                // sign-in page fetched 27 files and a signed-in screen 45, each a round trip on a slow
+                // network. The runtime, the code every page runs, the signed-in frame and the screens'
+                // libraries are one file each instead (see scripts/vite/chunkGroups.ts).
+                // A group holds what it names, not everything that imports (the sign-in page's first call
+                // would otherwise fetch the signed-in frame with the schema library they share).
+                includeDependenciesRecursively: false,
+                groups: [
+                  { name: 'runtime', test: RUNTIME_MODULES, priority: 40 },
+                  // The demo's in-browser backend imports the app's own modules; with them grouped, its
+                  // start never finished (its chunks waited on each other), so it keeps the bundler's split.
+                  ...(mode === 'demo'
+                    ? []
+                    : [
+                        { name: 'screen-libraries', test: SCREEN_LIBRARIES, priority: 30 },
+                        {
+                          name: partOf(resolve(import.meta.dirname)),
+                          debugName: 'core and shell',
+                          priority: 20,
+                        },
+                      ]),
+                ],
+              },
+        },
+      },
     },
     test: {
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts', 'tests/**/*.test.{ts,tsx}'],
       exclude: ['tests/e2e/**', 'node_modules/**'],
       setupFiles: ['tests/setup.ts'],
+      onUnhandledError: (error) => !isInterceptorAbortRace(error),
       restoreMocks: true,
       unstubGlobals: true,
     },

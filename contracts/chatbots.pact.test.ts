@@ -5,6 +5,7 @@ import {
   deleteChatbot,
   getChatbot,
   getKnowledgeBase,
+  getPromptVersions,
   listActiveUserChatbots,
   listChatbots,
   listUserChatbots,
@@ -12,10 +13,11 @@ import {
   USER_ID_HEADER,
   updateChatbot,
 } from '../src/api/chatbots';
-import type { ChatbotBody } from '../src/api/schemas/chatbots';
+import { BOT_SETTINGS_DEFAULTS, type ChatbotBody } from '../src/api/schemas/chatbots';
 import {
   AUTH,
   chatbotExample,
+  dateTime,
   errorBody,
   JSON_HEADERS,
   knowledgeFileExample,
@@ -38,6 +40,7 @@ const body: ChatbotBody = {
   stop: null,
   type: 'chat',
   knowledgeBaseIds: ['kf-1'],
+  settings: { ...BOT_SETTINGS_DEFAULTS, tone: 'friendly', language: 'en' },
 };
 
 const withBot = () =>
@@ -145,6 +148,25 @@ describe('chatbots', () => {
       .executeTest(async (server) => {
         useMockServer(server);
         await expect(getKnowledgeBase('bot-1')).resolves.toHaveLength(1);
+      }));
+
+  it("answers the saved versions of a chatbot's prompt, oldest first", () =>
+    withBot()
+      .uponReceiving("a request for the versions of a chatbot's prompt")
+      .withRequest('GET', '/api/v1/chatbots/bot-1/prompt-versions', (b) => b.headers(AUTH))
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          eachLike({
+            id: like('pv-1'),
+            prompt: like('You are the customer service assistant of [Company Name].'),
+            createdAt: dateTime(),
+          }),
+        ),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server);
+        const versions = await getPromptVersions('bot-1');
+        expect(versions[0]).toMatchObject({ id: 'pv-1', createdAt: '2026-11-20T09:30:00.000Z' });
       }));
 
   it('updates a chatbot', () =>

@@ -5,11 +5,13 @@ import {
   getActiveInstanceCount,
   getActivityLog,
   getMessageComparison,
+  getTrends,
   getWhatsappUserComparison,
 } from '../src/api/dashboard';
-import { AUTH, dateTime, newPact, useMockServer } from './pact';
+import { ApiError } from '../src/api/errors';
+import { AUTH, dateTime, errorBody, newPact, useMockServer } from './pact';
 
-const { integer, eachLike, like } = MatchersV3;
+const { integer, eachLike, like, regex, number } = MatchersV3;
 const pact = newPact();
 const comparison = { countsOfToday: integer(12), countsOfYesterday: integer(8) };
 
@@ -71,4 +73,78 @@ describe('dashboard', () => {
         description: 'New instance bound: Front desk',
       });
     }));
+
+  describe('trends', () => {
+    const day = (example = '2026-11-20') => regex(/^\d{4}-\d{2}-\d{2}$/, example);
+    const counts = (value: number) => eachLike({ date: day(), value: integer(value) });
+    const week = () =>
+      pact
+        .addInteraction()
+        .given('a signed-in user')
+        .given('the user had a conversation every day of the last week');
+
+    it('answers the daily series of a week, oldest first', () =>
+      week()
+        .uponReceiving('the daily trends of the last 7 days')
+        .withRequest('GET', '/api/v1/dashboard/trends', (b) => b.headers(AUTH).query({ days: '7' }))
+        .willRespondWith(200, (b) =>
+          b.jsonBody({
+            days: integer(7),
+            series: {
+              messages: counts(2),
+              activeUsers: counts(1),
+              tokens: counts(9),
+              // A fraction of 0 to 1 (null on a day without conversations; this week has one every day).
+              positiveShare: eachLike({ date: day(), value: number(0.5) }),
+            },
+          }),
+        )
+        .executeTest(async (server) => {
+          useMockServer(server);
+          const answer = await getTrends(7);
+          expect(answer.days).toBe(7);
+          expect(answer.series.messages?.[0]).toEqual({ date: '2026-11-20', value: 2 });
+          expect(answer.series.positiveShare?.[0]).toEqual({ date: '2026-11-20', value: 0.5 });
+        }));
+
+    it('answers a series it cannot compute as null, with the reason, and the others as usual', () =>
+      week()
+        .given('the token trend cannot be computed')
+        .uponReceiving('the daily trends of the last 7 days without the tokens')
+        .withRequest('GET', '/api/v1/dashboard/trends', (b) => b.headers(AUTH).query({ days: '7' }))
+        .willRespondWith(200, (b) =>
+          b.jsonBody({
+            series: {
+              messages: counts(2),
+              activeUsers: counts(1),
+              tokens: null,
+              positiveShare: eachLike({ date: day(), value: number(0.5) }),
+            },
+            errors: { tokens: like('This series could not be computed') },
+          }),
+        )
+        .executeTest(async (server) => {
+          useMockServer(server);
+          const answer = await getTrends(7);
+          expect(answer.series.tokens).toBeNull();
+          expect(answer.errors).toEqual({ tokens: 'This series could not be computed' });
+          expect(answer.series.activeUsers?.[0]?.value).toBe(1);
+        }));
+
+    it('refuses a period it does not offer', () =>
+      pact
+        .addInteraction()
+        .given('a signed-in user')
+        .uponReceiving('the daily trends of a period not offered')
+        .withRequest('GET', '/api/v1/dashboard/trends', (b) => b.headers(AUTH).query({ days: '14' }))
+        .willRespondWith(400, (b) =>
+          b.jsonBody(errorBody(400, 'VALIDATION_FAILED', 'days: must be one of 7, 30, 90')),
+        )
+        .executeTest(async (server) => {
+          useMockServer(server);
+          const error = await getTrends(14 as never).catch((e: unknown) => e);
+          expect(error).toBeInstanceOf(ApiError);
+          expect((error as ApiError).status).toBe(400);
+        }));
+  });
 });

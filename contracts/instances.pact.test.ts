@@ -12,7 +12,7 @@ import {
 import { InstanceSchema, TimeRange } from '../src/api/schemas/instances';
 import { AUTH, errorBody, instanceExample, JSON_HEADERS, newPact, useMockServer } from './pact';
 
-const { integer, eachLike, like, nullValue } = MatchersV3;
+const { integer, eachLike, like, nullValue, regex } = MatchersV3;
 const pact = newPact();
 const withInstance = (b: ReturnType<typeof pact.addInteraction>) =>
   b
@@ -161,5 +161,28 @@ describe('instances', () => {
         useMockServer(server);
         const usage = await getUsageInfo(TimeRange.last7Days);
         expect(usage.usageInfos.length).toBeGreaterThan(0);
+      }));
+
+  it('answers usage for whole days of the calendar, with the tokens of each day', () =>
+    withInstance(pact.addInteraction())
+      .given('the user had a conversation on a day', { date: '2026-10-15' })
+      .uponReceiving('a request for usage from one day to another, both included')
+      .withRequest('POST', '/api/v1/whatsapp/usage-info', (b) =>
+        b.headers({ ...AUTH, ...JSON_HEADERS }).jsonBody({ startDate: '2026-10-01', endDate: '2026-10-31' }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          nowInstanceNum: integer(1),
+          maxInstanceNum: integer(1),
+          usageInfos: eachLike({ sessionFrom: like('8613812345678@c.us'), tokenCount: integer(15) }),
+          totalTokenCount: integer(15),
+          dailyTokens: eachLike({ date: regex(/^\d{4}-\d{2}-\d{2}$/, '2026-10-01'), tokenCount: integer(0) }),
+        }),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server);
+        const usage = await getUsageInfo({ startDate: '2026-10-01', endDate: '2026-10-31' });
+        expect(usage.usageInfos.length).toBeGreaterThan(0);
+        expect(usage.dailyTokens?.[0]?.date).toBe('2026-10-01');
       }));
 });

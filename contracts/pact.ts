@@ -1,5 +1,6 @@
 import { MatchersV3, PactV4, SpecificationVersion, type V3MockServer } from '@pact-foundation/pact';
 import { configureClient } from '../src/api/client';
+import { BOT_SETTINGS_DEFAULTS } from '../src/api/schemas/chatbots';
 import { clearUserInfo, writeUserInfo } from '../src/api/storage';
 
 export const CONSUMER = 'influx-dashboard';
@@ -84,6 +85,8 @@ export const chatbotExample = (id = 'bot-1', name = 'Support bot') => ({
   stop: MatchersV3.nullValue(),
   type: like('chat'),
   KnowledgeBaseFile: MatchersV3.eachLike(knowledgeFileExample, 0),
+  // The style settings are stored with the bot: each one, of its type.
+  settings: like({ ...BOT_SETTINGS_DEFAULTS }),
 });
 
 export const instanceExample = (id = 'inst-1') => ({
@@ -107,4 +110,17 @@ export const analysisExample = {
   emotion_positive_percent: regex(/^\d{1,3}$/, '72'),
   key_words: MatchersV3.eachLike('shipping', 1),
   user_will: like('Wants to know delivery times'),
+};
+
+/** The billing details of the contract's user, once saved. */
+export const billingDetailsExample = {
+  companyName: 'Harbour Tea Trading Ltd.',
+  addressLine1: '18 Queensway, Unit 1203',
+  addressLine2: '',
+  city: 'Hong Kong',
+  region: '',
+  postalCode: '',
+  country: 'HK',
+  taxId: '71234567-000-03-24-A',
+  billingEmail: 'accounts@harbourtea.example',
 };

@@ -9,12 +9,20 @@ import {
   givenLoginCode,
   givenLoginFailures,
   givenPaidCheckout,
+  givenPaymentMethod,
   givenPlan,
   givenTestThread,
   givenUser,
 } from '../mocks/fixtures';
 import { MAX_FAILURES } from '../mocks/handlers/auth';
-import { TOKEN, USER_ID } from './pact';
+import { storeBillingDetails } from '../mocks/handlers/billingDetails';
+import { givenTrendFailure } from '../mocks/handlers/dashboard';
+import { givenDatabaseConnection } from '../mocks/handlers/database';
+import { issueInvoice } from '../mocks/handlers/invoices';
+import { givenInstanceStatus, givenLiveMessage, givenNextLiveStream } from '../mocks/handlers/live';
+import { givenPromptOptimization } from '../mocks/handlers/promptOptimization';
+import { givenBriefTestReplies } from '../mocks/handlers/testChat';
+import { billingDetailsExample, TOKEN, USER_ID } from './pact';
 
 type Params = Record<string, string | boolean | number>;
 const param = (p: unknown, key: string) => String((p as Params | undefined)?.[key] ?? '');
@@ -64,11 +72,36 @@ export const providerStates: NonNullable<VerifierOptions['stateHandlers']> = {
   'a signed-in user': async () => {
     await signedInUser();
   },
+  'the user has billing details': async () => {
+    await signedInUser();
+    await storeBillingDetails(USER_ID, billingDetailsExample);
+  },
   'a signed-in user on the free plan': async () => {
     await signedInUser('Free');
   },
+  'the user has a saved card': async (p) => {
+    await givenPaymentMethod(USER_ID, { id: param(p, 'id'), last4: param(p, 'last4') || '4242' });
+  },
   'a signed-in admin': async () => {
     await givenUser({ id: USER_ID, email: 'admin@pact.test', token: TOKEN, isAdmin: true, planName: 'Pro' });
+  },
+  'the user has invoices': async () => {
+    await signedInUser();
+    // A paid month and the next one failed, newest first in the list.
+    await issueInvoice(USER_ID, {
+      id: 'inv-0',
+      description: 'Starter plan, monthly',
+      amount: 9900,
+      status: 'paid',
+      issuedAt: '2026-10-01T09:00:00.000Z',
+    });
+    await issueInvoice(USER_ID, {
+      id: 'inv-1',
+      description: 'Starter plan, monthly',
+      amount: 9900,
+      status: 'failed',
+      issuedAt: '2026-11-01T09:00:00.000Z',
+    });
   },
   'the user has a chatbot': async (p) => {
     const id = param(p, 'id');
@@ -86,6 +119,17 @@ export const providerStates: NonNullable<VerifierOptions['stateHandlers']> = {
       ],
     });
   },
+  'the chatbot has an external database': async (p) => {
+    givenDatabaseConnection(USER_ID, param(p, 'chatbotId'), {
+      mode: 'fields',
+      type: 'postgresql',
+      host: 'db.acme.test',
+      port: 5432,
+      database: 'shop',
+      user: 'app',
+      password: 'pact-s3cret',
+    });
+  },
   'the user has an uploaded knowledge file': async (p) => {
     await givenKnowledgeFile(USER_ID, { knowledgeFileId: param(p, 'id'), name: 'faq.pdf' });
   },
@@ -98,6 +142,33 @@ export const providerStates: NonNullable<VerifierOptions['stateHandlers']> = {
         { role: 'assistant', content: 'Yes, we ship to 40 countries.', at: minutesAgo(2) },
       ],
     });
+  },
+  'the chatbot answers test messages in one plain sentence': async (p) => {
+    await givenBriefTestReplies(USER_ID, param(p, 'chatbotId'), param(p, 'threadId'));
+  },
+  // The live stream of these states tells what happens, then ends (a verifier reads a body to its end).
+  'a customer writes to the user while their live stream is open': async (p) => {
+    const sessionId = param(p, 'sessionId');
+    await givenChatSession(USER_ID, {
+      id: sessionId,
+      fromNumber: '8613912345678@c.us',
+      createdAt: minutesAgo(10),
+      messages: [{ content: '你好' }],
+    });
+    givenNextLiveStream(USER_ID);
+    await givenLiveMessage(USER_ID, {
+      sessionId,
+      id: param(p, 'messageId'),
+      content: 'Is the blue one in stock?',
+    });
+  },
+  'an instance of the user goes offline while their live stream is open': async (p) => {
+    await readyInstance(param(p, 'id'));
+    givenNextLiveStream(USER_ID);
+    await givenInstanceStatus(param(p, 'id'), 'offline');
+  },
+  'the user has requested a prompt optimization': async (p) => {
+    givenPromptOptimization(USER_ID, { id: param(p, 'id'), prompt: param(p, 'prompt') });
   },
   'the user has an instance': async (p) => {
     await readyInstance(param(p, 'id'));
@@ -128,6 +199,41 @@ export const providerStates: NonNullable<VerifierOptions['stateHandlers']> = {
       description: 'New instance bound: Front desk',
       createdAt: minutesAgo(30),
     });
+  },
+  'the user had a conversation every day of the last week': async () => {
+    // Local noon of each of the last seven days (today's is earlier today, so never in the future).
+    for (let ago = 0; ago < 7; ago++) {
+      const noon = new Date();
+      noon.setDate(noon.getDate() - ago);
+      noon.setHours(ago === 0 ? 0 : 12, ago === 0 ? 1 : 0, 0, 0);
+      const at = (m: number) => new Date(noon.getTime() + m * 60_000).toISOString();
+      await givenChatSession(USER_ID, {
+        id: `sess-week-${ago}`,
+        fromNumber: `86138123456${ago}0@c.us`,
+        createdAt: at(0),
+        messages: [
+          { content: 'Thanks, great service!', sender: 'user', sentAt: at(0) },
+          { content: 'You are welcome.', sender: 'assistant', sentAt: at(1) },
+        ],
+      });
+    }
+  },
+  'the user had a conversation on a day': async (p) => {
+    // Local noon of that day of the user's calendar.
+    const [y = 0, m = 1, d = 1] = param(p, 'date').split('-').map(Number);
+    const at = (min: number) => new Date(y, m - 1, d, 12, min).toISOString();
+    await givenChatSession(USER_ID, {
+      id: 'sess-on-day',
+      fromNumber: '8613812345678@c.us',
+      createdAt: at(0),
+      messages: [
+        { content: 'Hello, do you ship to Taipei?', sender: 'user', sentAt: at(0) },
+        { content: 'Yes, in 3-5 business days.', sender: 'assistant', sentAt: at(1) },
+      ],
+    });
+  },
+  'the token trend cannot be computed': async () => {
+    givenTrendFailure('tokens');
   },
   'the user has a chat session': async (p) => {
     await givenChatSession(USER_ID, {

@@ -1,7 +1,8 @@
 // @vitest-environment node
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ChatbotBody, ChatbotSchema } from '../src/api/schemas/chatbots';
 import { type GivenUser, givenChatbot, givenInstance, givenKnowledgeFile, givenUser } from './fixtures';
+import { resetUploadLink, uploadLink } from './handlers/upload';
 import { call, chatbotBody, withMockServer } from './testing';
 
 withMockServer();
@@ -130,6 +131,8 @@ describe('chatbots', () => {
   });
 
   it('refuses empty files and files over 20 MB, saying which and why', async () => {
+    // About sizes, not time: the 20 MB file arrives at once instead of at the uplink's rate.
+    uploadLink.bytesPerSecond = Number.POSITIVE_INFINITY;
     const upload = (name: string, bytes: number) => {
       const form = new FormData();
       form.append('file', new File([new Uint8Array(bytes)], name, { type: 'application/pdf' }));
@@ -146,3 +149,5 @@ describe('chatbots', () => {
     expect((await upload('manual.pdf', 20 * 1024 * 1024)).status).toBe(200);
   });
 });
+
+afterEach(() => resetUploadLink());

@@ -1,3 +1,4 @@
+import { BOT_SETTINGS_DEFAULTS, type BotSettings } from '../src/api/schemas/chatbots';
 import type { ChatAnalysis } from '../src/api/schemas/chatSessions';
 
 /**
@@ -218,20 +219,231 @@ export function persona(prompt: string, fallbackName: string): { role: string; c
   return { role: match?.[1]?.trim() ?? fallbackName, company: match?.[2]?.trim() ?? 'our company' };
 }
 
-/** The test chat's reply: in the bot's persona, about the user's message, aware of the thread so far. */
-export function testReply(
-  prompt: string,
-  botName: string,
-  earlierUserMessages: string[],
-  message: string,
-): string {
-  const { role, company } = persona(prompt, botName);
-  const topic = topicOf(message);
+/* ---------------------------------------------------------------------------------------------------------
+ * The test chat's replies. Deterministic, and shaped by the bot's style settings: the welcome message first in
+ * a new thread, the fallback message when nothing known matches, the language, tone and length asked for,
+ * and emoji, markdown and bullets only where they are switched on.
+ * ------------------------------------------------------------------------------------------------------- */
+
+type ReplyLanguage = 'en' | 'zh';
+
+/** What the reply needs of a chatbot record. */
+export interface ReplyBot {
+  prompt: string;
+  name: string;
+  settings?: Partial<BotSettings>;
+  KnowledgeBaseFile?: ReadonlyArray<{ name: string }>;
+}
+
+const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
+
+/** Chinese cues and answers of the topics (by name), in Simplified Chinese. */
+const TOPICS_ZH: Record<string, { cues: string[]; answers: string[] }> = {
+  shipping: {
+    cues: ['配送', '运费', '快递', '发货', '寄', '海外', '国外', '送货', '物流'],
+    answers: [
+      '我们可以配送到 40 多个国家和地区。标准配送需要 3-5 个工作日。',
+      '加急配送费用为 12 美元，1-2 个工作日送达。',
+      '我们使用 DHL 和顺丰速运，包裹发出后您会立即收到追踪链接。',
+    ],
+  },
+  order: {
+    cues: ['订单', '单号', '包裹', '追踪', '到货', '查询'],
+    answers: [
+      '我来帮您查一下。您的订单昨天已从仓库发出，预计 2 天内送达。',
+      '我已更新收货地址，几分钟内您会收到确认邮件。',
+      '这是您的追踪链接：track.demo/51877。快递预计明天送达。',
+    ],
+  },
+  refund: {
+    cues: ['退款', '退货', '换货', '损坏', '坏了', '退钱'],
+    answers: [
+      '很抱歉给您带来不便。所有商品 30 天内均可退货，退货运费全免。',
+      '收到商品后，退款会在 5 个工作日内退回您的原支付方式。',
+      '当然可以为您安排换货。我已通过邮件把预付退货标签发给您。',
+    ],
+  },
+  pricing: {
+    cues: ['价格', '多少钱', '费用', '折扣', '优惠', '报价', '套餐'],
+    answers: [
+      '高级套餐每月 29 美元，按年付费 290 美元，相当于免费两个月。',
+      '学生使用有效的学生邮箱可享 8 折优惠。',
+      '20 件的订单我们可以在标价基础上优惠 15%，我可以通过邮件发送正式报价。',
+    ],
+  },
+  booking: {
+    cues: ['预约', '预订', '订位', '改期', '档期'],
+    answers: [
+      '周六上午 10:30 有空位，需要我帮您预约吗？',
+      '您的预约已确认，我们会在前一天提醒您。',
+      '无需支付定金，提前 24 小时取消不收取任何费用。',
+    ],
+  },
+  technical: {
+    cues: ['错误', '登录', '密码', '闪退', '故障', '重置', '打不开', '报错'],
+    answers: [
+      '抱歉给您带来麻烦。请把应用更新到 4.2 版，这个版本修复了自动退出的问题。',
+      '我已重新发送密码重置链接，也请检查一下垃圾邮件文件夹。',
+      '这个错误通常是银行拦截了付款。您可以换一张卡试试，或联系您的银行。',
+    ],
+  },
+};
+
+const TOPIC_EMOJI: Record<string, string> = {
+  shipping: '📦',
+  order: '🚚',
+  refund: '↩️',
+  pricing: '💰',
+  booking: '📅',
+  technical: '🛠️',
+};
+
+const GREETING =
+  /^\s*(hi|hello|hey|good (morning|afternoon|evening))\b|^\s*(你好|您好|嗨|哈喽|早上好|下午好|晚上好)/i;
+
+/** How each tone opens an answer and closes a reply, in each language. */
+const TONES = {
+  en: {
+    professional: { lead: '', close: 'Is there anything else I can help you with?' },
+    friendly: { lead: 'Great question! ', close: 'Happy to help with anything else, just let me know!' },
+    casual: { lead: 'Sure thing. ', close: 'Anything else? Just ask.' },
+    formal: {
+      lead: 'Thank you for your enquiry. ',
+      close: 'Please do not hesitate to contact us should you require further assistance.',
+    },
+  },
+  zh: {
+    professional: { lead: '', close: '请问还有其他可以帮您的吗？' },
+    friendly: { lead: '好问题！', close: '还有什么想了解的，随时告诉我哦！' },
+    casual: { lead: '好嘞，', close: '还有啥想问的尽管说～' },
+    formal: { lead: '感谢您的咨询。', close: '如需进一步协助，敬请随时与我们联系。' },
+  },
+} as const;
+
+const TEXTS = {
+  en: {
+    welcome: (role: string, company: string) =>
+      `Hello! I am the ${role} of ${company}. How can I help you today?`,
+    greeting: 'Hello! How can I help you today?',
+    fallback:
+      'Sorry, I do not have information about that yet. Could you rephrase it, or ask me about orders, shipping, returns, prices or bookings?',
+    more: 'More details:',
+    source: (file: string) => `This comes from ${file}.`,
+    thread: (turn: number, first: string) => `(Message ${turn} in this chat; you first asked: "${first}")`,
+  },
+  zh: {
+    welcome: (role: string, company: string) => `您好！我是${company}的${role}，请问有什么可以帮您？`,
+    greeting: '您好！请问有什么可以帮您？',
+    fallback:
+      '抱歉，我暂时没有这方面的信息。您可以换个说法，或者问我订单、配送、退货、价格或预约方面的问题。',
+    more: '更多信息：',
+    source: (file: string) => `以上信息来自 ${file}。`,
+    thread: (turn: number, first: string) => `（本次对话的第 ${turn} 条消息；您最先问的是：“${first}”）`,
+  },
+} as const;
+
+/** The role in Chinese, from the words of an English role. */
+function roleZh(role: string): string {
+  const r = role.toLowerCase();
+  if (r.includes('sales')) return '销售助手';
+  if (r.includes('tech')) return '技术支持助手';
+  if (r.includes('service') || r.includes('support')) return '客服助手';
+  return CJK.test(role) ? role : '智能助手';
+}
+
+/** The language of the reply: the bot's setting, or (auto) the customer's (any Chinese character: Chinese). */
+export function replyLanguage(setting: BotSettings['language'], message: string): ReplyLanguage {
+  if (setting === 'zh' || setting === 'en') return setting;
+  return CJK.test(message) ? 'zh' : 'en';
+}
+
+/** The topic of a message, from its English or Chinese cues. */
+function replyTopic(message: string): Topic | undefined {
+  const english = topicOf(message);
+  if (english) return english;
+  const name = Object.entries(TOPICS_ZH).find(([, t]) => t.cues.some((c) => message.includes(c)))?.[0];
+  return TOPICS.find((t) => t.name === name);
+}
+
+/** Sentences of a text (English or Chinese punctuation). */
+const sentences = (text: string) =>
+  text.match(/[^.!?。！？]+[.!?。！？]+\s*/g)?.map((s) => s.trim()) ?? [text];
+
+/** The first figure of a sentence (a price, a number of days), in bold. */
+const boldFigure = (text: string) =>
+  text.replace(
+    /\$?\d[\d.,:-]*(\s?(%|美元|business days|个工作日|countries|days|天))?/,
+    (m) => `**${m.trim()}**`,
+  );
+
+/**
+ * The test chat's reply: in the bot's persona and settings, about the user's message, aware of the thread so
+ * far (earlierUserMessages: the thread's earlier questions, oldest first).
+ */
+export function testReply(bot: ReplyBot, earlierUserMessages: string[], message: string): string {
+  const s: BotSettings = { ...BOT_SETTINGS_DEFAULTS, ...bot.settings };
+  const lang = replyLanguage(s.language, message);
+  const text = TEXTS[lang];
+  const tone = TONES[lang][s.tone];
+  const { role, company } = persona(bot.prompt, bot.name);
   const turn = earlierUserMessages.length + 1;
-  const answer = topic
-    ? (topic.answers[(turn - 1) % topic.answers.length] ?? '')
-    : `You wrote: "${message.trim()}". Could you tell me a little more so I can help you properly?`;
-  if (turn === 1) return `Hello! I am the ${role} of ${company}. ${answer}`;
-  const first = earlierUserMessages[0] ?? '';
-  return `${answer} (Message ${turn} in this chat; you first asked: "${first}")`;
+  const topic = replyTopic(message);
+  const greeting = !topic && GREETING.test(message);
+  const emoji = (e: string) => (s.useEmoji ? ` ${e}` : '');
+  const join = (parts: string[]) => parts.filter(Boolean).join(lang === 'zh' ? '' : ' ');
+  const paragraphs: string[] = [];
+
+  const welcome = s.welcomeEnabled && turn === 1;
+  if (welcome) {
+    const own = s.welcomeMessage.trim();
+    paragraphs.push(own || `${text.welcome(lang === 'zh' ? roleZh(role) : role, company)}${emoji('👋')}`);
+  }
+
+  if (topic) {
+    const answers = lang === 'zh' ? (TOPICS_ZH[topic.name]?.answers ?? topic.answers) : topic.answers;
+    const index = (turn - 1) % answers.length;
+    const answer = answers[index] ?? '';
+    const [first = answer, ...rest] = sentences(answer);
+    const lead = `${tone.lead}${s.useMarkdown ? boldFigure(first) : first}${emoji(TOPIC_EMOJI[topic.name] ?? '')}`;
+    if (s.responseLength === 'short') paragraphs.push(lead);
+    else paragraphs.push(join([lead, ...rest, s.responseLength === 'medium' ? tone.close : '']));
+    if (s.responseLength === 'detailed') {
+      const more = answers.filter((_, i) => i !== index);
+      const heading = s.useMarkdown ? `**${text.more}**` : text.more;
+      paragraphs.push(
+        s.useBullets ? [heading, ...more.map((m) => `- ${m}`)].join('\n') : join([heading, ...more]),
+      );
+      const file =
+        s.knowledgeWeight >= 0.5
+          ? bot.KnowledgeBaseFile?.find((f) => topic.cues.some((c) => f.name.toLowerCase().includes(c)))
+          : undefined;
+      paragraphs.push(join([file ? text.source(file.name) : '', tone.close]));
+    }
+  } else if (greeting) {
+    if (!welcome) paragraphs.push(`${text.greeting}${emoji('👋')}`);
+  } else {
+    paragraphs.push(s.fallbackMessage.trim() || `${text.fallback}${emoji('🤔')}`);
+  }
+
+  if (turn > 1) {
+    const first = earlierUserMessages[0] ?? '';
+    const last = paragraphs.pop() ?? '';
+    paragraphs.push(join([last, text.thread(turn, first)]));
+  }
+  return paragraphs.join('\n\n');
+}
+
+/** A rough token count: a token per Chinese character, else per four characters. */
+export function estimateTokens(text: string): number {
+  const cjk = text.match(new RegExp(CJK.source, 'g'))?.length ?? 0;
+  return cjk + Math.ceil((text.length - cjk) / 4);
+}
+
+/** A reply as the model streams it: words with their spaces, Chinese a character or two at a time. */
+export function replyChunks(reply: string): string[] {
+  return (
+    reply.match(
+      /[\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]{1,2}|\s+|[^\s\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]+\s*/g,
+    ) ?? []
+  );
 }

@@ -1,6 +1,7 @@
 import { Collection } from '@msw/data';
 import * as z from 'zod/mini';
-import { ChatbotSchema } from '../src/api/schemas/chatbots';
+import { BillingDetailsBodySchema } from '../src/api/schemas/billingDetails';
+import { ChatbotSchema, PromptVersionSchema } from '../src/api/schemas/chatbots';
 import { ChatMessageSchema, ChatSessionSchema } from '../src/api/schemas/chatSessions';
 import { DateTimeSchema, IdSchema } from '../src/api/schemas/common';
 import { ActivityLogEntrySchema, ActivityTypeSchema } from '../src/api/schemas/dashboard';
@@ -84,6 +85,12 @@ export const TestThreadSchema = z.object({
   chatbotId: IdSchema,
   turns: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string(), at: DateTimeSchema })),
 });
+export const PromptVersionRecordSchema = z.object({
+  ...PromptVersionSchema.shape,
+  createdAt: DateTimeSchema,
+  chatbotId: IdSchema,
+  ...Owned,
+});
 export const ActivityRecordSchema = z.object({
   ...ActivityLogEntrySchema.shape,
   id: IdSchema,
@@ -102,6 +109,61 @@ export const CheckoutSchema = z.object({
   createdAt: DateTimeSchema,
   paidAt: z.nullable(DateTimeSchema),
   paymentId: z.nullable(z.string()),
+  /** Set when the checkout pays an invoice (not a plan): paying it settles the invoice, not the membership. */
+  invoiceId: z.optional(z.nullable(IdSchema)),
+});
+
+/** A user's billing details (one record per user; country may be empty only before the first save). */
+export const BillingDetailsRecordSchema = z.object({
+  ...BillingDetailsBodySchema.shape,
+  country: z.string(),
+  userId: IdSchema,
+  updatedAt: DateTimeSchema,
+});
+/** A saved card: what the provider keeps visible of it (never its number or its CVC). */
+export const PaymentMethodRecordSchema = z.object({
+  id: IdSchema,
+  ...Owned,
+  brand: z.string().check(z.minLength(1)),
+  last4: z.string().check(z.regex(/^\d{4}$/)),
+  expMonth: z.int().check(z.gte(1), z.lte(12)),
+  expYear: z.int(),
+  isDefault: z.boolean(),
+  holderName: z.string(),
+  createdAt: DateTimeSchema,
+});
+/** A card-setup session at the provider: the page where a card is added, once. */
+export const CardSetupSchema = z.object({
+  sessionId: z.string().check(z.minLength(1)),
+  userId: IdSchema,
+  status: z.enum(['pending', 'completed', 'cancelled']),
+  createdAt: DateTimeSchema,
+  paymentMethodId: z.nullable(IdSchema),
+});
+
+/** An invoice of a user; amounts in minor units. Whom it is addressed to is read at request time. */
+export const InvoiceRecordSchema = z.object({
+  id: IdSchema,
+  userId: IdSchema,
+  number: z.string(),
+  status: z.enum(['paid', 'pending', 'failed']),
+  currency: z.string(),
+  issuedAt: DateTimeSchema,
+  dueAt: DateTimeSchema,
+  paidAt: z.nullable(DateTimeSchema),
+  lines: z.array(
+    z.object({
+      description: z.string(),
+      quantity: z.int(),
+      unitAmount: z.int(),
+      amount: z.int(),
+      periodStart: DateTimeSchema,
+      periodEnd: DateTimeSchema,
+    }),
+  ),
+  subtotal: z.int(),
+  tax: z.int(),
+  total: z.int(),
 });
 
 export type UserRecord = z.output<typeof UserSchema>;
@@ -113,8 +175,13 @@ export type InstanceRecord = z.output<typeof InstanceRecordSchema>;
 export type ChatSessionRecord = z.output<typeof ChatSessionRecordSchema>;
 export type ChatMessageRecord = z.output<typeof ChatMessageRecordSchema>;
 export type TestThreadRecord = z.output<typeof TestThreadSchema>;
+export type PromptVersionRecord = z.output<typeof PromptVersionRecordSchema>;
 export type ActivityRecord = z.output<typeof ActivityRecordSchema>;
 export type CheckoutRecord = z.output<typeof CheckoutSchema>;
+export type InvoiceRecord = z.output<typeof InvoiceRecordSchema>;
+export type BillingDetailsRecord = z.output<typeof BillingDetailsRecordSchema>;
+export type PaymentMethodRecord = z.output<typeof PaymentMethodRecordSchema>;
+export type CardSetupRecord = z.output<typeof CardSetupSchema>;
 
 /** Collections written since persistence last took them (it saves only those). */
 const changedCollections = new Set<string>();
@@ -147,8 +214,13 @@ const createCollections = () => ({
   chatSessions: collection('chatSessions', ChatSessionRecordSchema),
   chatMessages: collection('chatMessages', ChatMessageRecordSchema),
   testThreads: collection('testThreads', TestThreadSchema),
+  promptVersions: collection('promptVersions', PromptVersionRecordSchema),
   activities: collection('activities', ActivityRecordSchema),
   checkouts: collection('checkouts', CheckoutSchema),
+  billingDetails: collection('billingDetails', BillingDetailsRecordSchema),
+  paymentMethods: collection('paymentMethods', PaymentMethodRecordSchema),
+  cardSetups: collection('cardSetups', CardSetupSchema),
+  invoices: collection('invoices', InvoiceRecordSchema),
 });
 
 /** Always reach a collection through `db.` (resetDb swaps them). */

@@ -10,6 +10,7 @@ import { ApiError } from '../src/api/errors';
 import * as instances from '../src/api/instances';
 import * as membership from '../src/api/membership';
 import * as payments from '../src/api/payments';
+import { BOT_SETTINGS_DEFAULTS } from '../src/api/schemas/chatbots';
 import { TimeRange } from '../src/api/schemas/instances';
 import { PlanStatus } from '../src/api/schemas/membership';
 import { writeUserInfo } from '../src/api/storage';
@@ -108,6 +109,7 @@ describe('the seeded demo parses with the client schemas', () => {
       model: 'gpt-4.1',
       temperature: '0.5',
       maxTokens: 1000,
+      settings: { ...BOT_SETTINGS_DEFAULTS },
       stop: null,
       type: 'chat',
       knowledgeBaseIds: [file.knowledgeFileId],

@@ -1,4 +1,4 @@
-import type { Chatbot } from '../src/api/schemas/chatbots';
+import { BOT_SETTINGS_DEFAULTS, type Chatbot } from '../src/api/schemas/chatbots';
 import type { ActivityLogEntry } from '../src/api/schemas/dashboard';
 import { type MembershipPlan, MembershipPlanSchema } from '../src/api/schemas/membership';
 import type { ScheduleTypeCode } from '../src/api/schemas/payments';
@@ -13,6 +13,7 @@ import {
   type InstanceRecord,
   type MembershipRecord,
   newId,
+  type PaymentMethodRecord,
   type PlanRecord,
   type TestThreadRecord,
 } from './db';
@@ -203,7 +204,7 @@ export async function givenChatbot(ownerId: string, partial: Partial<Chatbot> & 
     }
   }
   const count = db.chatbots.findMany((q) => q.where((b) => b.ownerId === ownerId)).length;
-  return db.chatbots.create({
+  const bot = await db.chatbots.create({
     name: `Chatbot ${count + 1}`,
     description: null,
     prompt: 'You are the customer service assistant of [Company Name].',
@@ -218,9 +219,13 @@ export async function givenChatbot(ownerId: string, partial: Partial<Chatbot> & 
     updatedAt: isoNow(),
     createdAt: isoNow(),
     ...partial,
+    settings: partial.settings ?? { ...BOT_SETTINGS_DEFAULTS },
     id: partial.id ?? newId('bot'),
     ownerId,
   });
+  // Its first prompt version: the one it was created with.
+  await givenPromptVersion(ownerId, { chatbotId: bot.id, prompt: bot.prompt, createdAt: bot.createdAt });
+  return bot;
 }
 
 /**
@@ -347,6 +352,20 @@ export async function givenPaidCheckout(
 }
 
 /** A test-chat thread of a chatbot, optionally with earlier turns. */
+/** A saved version of a chatbot's prompt (every save records one). */
+export function givenPromptVersion(
+  ownerId: string,
+  version: { chatbotId: string; prompt: string; createdAt?: string; id?: string },
+) {
+  return db.promptVersions.create({
+    id: version.id ?? newId('pv'),
+    ownerId,
+    chatbotId: version.chatbotId,
+    prompt: version.prompt,
+    createdAt: version.createdAt ?? isoNow(),
+  });
+}
+
 export async function givenTestThread(
   ownerId: string,
   options: { id?: string; chatbotId: string; turns?: TestThreadRecord['turns'] },
@@ -369,5 +388,24 @@ export async function givenActivity(
     ...partial,
     id: newId('act'),
     ownerId,
+  });
+}
+
+/** A saved card of a user (the first one saved is the default unless told otherwise). */
+export async function givenPaymentMethod(
+  userId: string,
+  card: Partial<Omit<PaymentMethodRecord, 'ownerId'>> = {},
+): Promise<PaymentMethodRecord> {
+  const first = !db.paymentMethods.findFirst((q) => q.where((m) => m.ownerId === userId));
+  return db.paymentMethods.create({
+    id: card.id ?? newId('pm'),
+    ownerId: userId,
+    brand: card.brand ?? 'visa',
+    last4: card.last4 ?? '4242',
+    expMonth: card.expMonth ?? 12,
+    expYear: card.expYear ?? new Date(now()).getUTCFullYear() + 3,
+    isDefault: card.isDefault ?? first,
+    holderName: card.holderName ?? 'Demo Owner',
+    createdAt: card.createdAt ?? isoNow(),
   });
 }

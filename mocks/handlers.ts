@@ -1,10 +1,18 @@
 import { authHandlers } from './handlers/auth';
+import { billingDetailsHandlers } from './handlers/billingDetails';
 import { chatbotHandlers } from './handlers/chatbots';
 import { chatSessionHandlers } from './handlers/chatSessions';
 import { dashboardHandlers } from './handlers/dashboard';
+import { databaseHandlers } from './handlers/database';
 import { instanceHandlers } from './handlers/instances';
+import { invoiceHandlers } from './handlers/invoices';
+import { liveHandlers } from './handlers/live';
 import { membershipHandlers } from './handlers/membership';
+import { paymentMethodHandlers } from './handlers/paymentMethods';
 import { paymentHandlers } from './handlers/payments';
+import { promptOptimizationHandlers } from './handlers/promptOptimization';
+import { salesHandlers } from './handlers/sales';
+import { testChatHandlers } from './handlers/testChat';
 import { uploadHandlers } from './handlers/upload';
 
 /** Every endpoint of the API, as the normal ("happy") server answers it. */
@@ -13,8 +21,16 @@ export const handlers = [
   ...dashboardHandlers,
   ...instanceHandlers,
   ...chatbotHandlers,
+  ...databaseHandlers,
+  ...testChatHandlers,
+  ...promptOptimizationHandlers,
   ...uploadHandlers,
   ...chatSessionHandlers,
+  ...liveHandlers,
+  ...salesHandlers,
   ...membershipHandlers,
+  ...paymentMethodHandlers,
   ...paymentHandlers,
+  ...billingDetailsHandlers,
+  ...invoiceHandlers,
 ];

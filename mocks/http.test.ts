@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { HttpResponse, http } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetDb } from './db';
 import {
@@ -143,6 +144,43 @@ describe('startMockHttpServer', () => {
       await expect(fetch(`${offline.url}/api/v1/users/me`)).rejects.toThrow();
     } finally {
       await offline.close();
+    }
+  });
+});
+
+describe('event streams', () => {
+  it('writes each event as it is produced, and cancels the stream when the client leaves', async () => {
+    const push: { next?: () => void } = {};
+    let cancelled = false;
+    const stream = await startMockHttpServer({
+      handlers: [
+        http.get('*/api/v1/events/stream', () => {
+          const body = new ReadableStream<Uint8Array>({
+            start(controller) {
+              controller.enqueue(new TextEncoder().encode('data: {"type":"ping"}\n\n'));
+              push.next = () => controller.enqueue(new TextEncoder().encode('data: {"type":"next"}\n\n'));
+            },
+            cancel() {
+              cancelled = true;
+            },
+          });
+          return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } });
+        }),
+      ],
+    });
+    try {
+      const leave = new AbortController();
+      const answer = await fetch(`${stream.url}/api/v1/events/stream`, { signal: leave.signal });
+      const reader = (answer.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
+      // The first event arrives while the stream is still open: nothing waits for its end.
+      expect(decoder.decode((await reader.read()).value)).toBe('data: {"type":"ping"}\n\n');
+      push.next?.();
+      expect(decoder.decode((await reader.read()).value)).toBe('data: {"type":"next"}\n\n');
+      leave.abort();
+      await expect.poll(() => cancelled).toBe(true);
+    } finally {
+      await stream.close();
     }
   });
 });

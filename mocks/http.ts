@@ -95,6 +95,25 @@ function sendJson(res: ServerResponse, cors: Record<string, string>, body: Error
   res.end(JSON.stringify(body));
 }
 
+/**
+ * Writes an event stream as it is produced (a real server's events arrive one by one, and a stream of live
+ * events never ends); a client that goes away cancels it, so the handler's timers and listeners end too.
+ */
+async function streamTo(res: ServerResponse, body: ReadableStream<Uint8Array>): Promise<void> {
+  const reader = body.getReader();
+  res.on('close', () => void reader.cancel().catch(() => {}));
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      res.write(value);
+    }
+    res.end();
+  } catch {
+    res.destroy();
+  }
+}
+
 export async function startMockHttpServer(options: MockHttpServerOptions = {}): Promise<MockHttpServer> {
   const { host = '127.0.0.1', port = 0, scenario = 'happy' } = options;
   const handlers = options.handlers ?? [...scenarioHandlers(scenario), ...normalHandlers];
@@ -132,6 +151,10 @@ export async function startMockHttpServer(options: MockHttpServerOptions = {}): 
         headers[name] = value;
       });
       res.writeHead(response.status, headers);
+      if (response.body && headers['content-type']?.startsWith('text/event-stream')) {
+        await streamTo(res, response.body);
+        return;
+      }
       res.end(Buffer.from(await response.arrayBuffer()));
     } catch (e) {
       if (e instanceof BodyTooLarge) {

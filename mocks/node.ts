@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node';
 import { resetDb } from './db';
 import { handlers } from './handlers';
+import { resetInvoiceFailures } from './handlers/invoices';
 import { resetMockOptions, type ScenarioName, scenarioHandlers } from './scenarios';
 import { type SeedDemoOptions, seedDemo } from './seed';
 
@@ -11,6 +12,7 @@ export const server = setupServer(...handlers);
 export function resetMockBackend(): void {
   server.resetHandlers();
   resetMockOptions();
+  resetInvoiceFailures();
   resetDb();
 }
 

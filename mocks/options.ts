@@ -7,11 +7,14 @@ export interface MockOptions {
   qrNeverScanned: boolean;
   /** How long the 'slow' scenario holds every call. */
   slowDelayMs: number;
-  /** With 'session-expiring': authenticated calls a token may make before it expires. */
+  /**
+   * With 'session-expiring': authenticated calls a token may make before it expires. The dashboard makes six
+   * and the app's instance watch two (the list, then its stream): the next screen's first call is refused.
+   */
   callsBeforeExpiry: number;
 }
 
-const DEFAULTS: MockOptions = { qrNeverScanned: false, slowDelayMs: 3000, callsBeforeExpiry: 5 };
+const DEFAULTS: MockOptions = { qrNeverScanned: false, slowDelayMs: 3000, callsBeforeExpiry: 8 };
 
 export const mockOptions: MockOptions = { ...DEFAULTS };
 

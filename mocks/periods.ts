@@ -44,6 +44,25 @@ export function addMonths(t: number, months: number): number {
 
 export const nextMonthStart = (t: number) => addMonths(startOfMonth(t), 1);
 
+/** A local day as `YYYY-MM-DD` (the user's calendar). */
+export function calendarDate(t: number): string {
+  const d = new Date(t);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** Local midnight of a `YYYY-MM-DD` day, `days` later. */
+export function startOfCalendarDate(date: string, days = 0): number {
+  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
+  return new Date(y, m - 1, d + days).getTime();
+}
+
+/** Whole local days from `startDate` to `endDate`, both included. */
+export const periodOfDates = (startDate: string, endDate: string): Period => [
+  startOfCalendarDate(startDate),
+  startOfCalendarDate(endDate, 1),
+];
+
 /** [from, to) in epoch ms. */
 export type Period = readonly [from: number, to: number];
 

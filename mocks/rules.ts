@@ -2,7 +2,7 @@ import type { ActivityType } from '../src/api/schemas/dashboard';
 import { type MembershipPlan, UNLIMITED } from '../src/api/schemas/membership';
 import { isoNow, now } from './clock';
 import { type ChatMessageRecord, db, newId } from './db';
-import { type Period, within } from './periods';
+import { calendarDate, type Period, startOfCalendarDate, within } from './periods';
 
 /** Server rules shared by several handlers: plans and limits, token accounting, the activity log. */
 
@@ -79,6 +79,36 @@ export function tokensBySession(ownerId: string, period?: Period): Map<string, n
     totals.set(m.sessionId, (totals.get(m.sessionId) ?? 0) + tokensOf(m.content));
   }
   return totals;
+}
+
+/**
+ * Tokens per local day of the period, oldest first, one entry for every day from the period's first day (or,
+ * for all time, the day of the first message) to its last day or today, whichever comes first; days without
+ * messages count 0.
+ */
+export function tokensByDay(
+  ownerId: string,
+  period: Period,
+  t = now(),
+): Array<{ date: string; tokenCount: number }> {
+  const messages = messagesOf(ownerId, period);
+  const byDay = new Map<string, number>();
+  let first = Number.POSITIVE_INFINITY;
+  for (const m of messages) {
+    const at = Date.parse(m.sentAt);
+    first = Math.min(first, at);
+    const day = calendarDate(at);
+    byDay.set(day, (byDay.get(day) ?? 0) + tokensOf(m.content));
+  }
+  const from = Number.isFinite(period[0]) ? period[0] : Math.min(first, t);
+  const last = calendarDate(Math.min(period[1] - 1, t));
+  const days: Array<{ date: string; tokenCount: number }> = [];
+  for (let i = 0; ; i++) {
+    const date = calendarDate(startOfCalendarDate(calendarDate(from), i));
+    if (date > last) break;
+    days.push({ date, tokenCount: byDay.get(date) ?? 0 });
+  }
+  return days;
 }
 
 export async function logActivity(

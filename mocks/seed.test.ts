@@ -21,7 +21,8 @@ const T = Date.parse('2026-11-19T15:00:00');
 const dump = () => JSON.stringify(Object.entries(db).map(([name, c]) => [name, c.all()]));
 
 describe('seedDemo', () => {
-  it('is deterministic for the same clock', async () => {
+  // Three whole seeds: real work, whose length is the machine's (over 5 s on a busy two-core machine).
+  it('is deterministic for the same clock', { timeout: 30_000 }, async () => {
     setNow(() => T);
     await seedDemo();
     const first = dump();

@@ -14,9 +14,12 @@ import {
   givenInstance,
   givenMembership,
   givenPaidCheckout,
+  givenPaymentMethod,
+  givenPromptVersion,
   givenUser,
   sessionRecords,
 } from './fixtures';
+import { seedDemoInvoices } from './handlers/invoices';
 
 export interface SeedDemoOptions {
   /** 'large': 10,000 sessions, one of them 5,000 messages long. */
@@ -64,6 +67,36 @@ export async function seedDemo(
   await givenMembership(owner.id, { planName: 'Starter', scheduleType: 1, endDate: iso(t + 5 * DAY) });
   const admin = await givenUser({ ...DEMO_ADMIN, isAdmin: true, planName: 'Pro' });
   await givenMembership(admin.id, { planName: 'Pro', scheduleType: 2, endDate: iso(t + 300 * DAY) });
+  // The owner has two cards saved (one to remove, one that must stay while Starter is paid for); the admin one.
+  await givenPaymentMethod(owner.id, {
+    id: 'pm-owner-visa',
+    brand: 'visa',
+    last4: '4242',
+    expMonth: 8,
+    expYear: yearOf(t) + 2,
+    holderName: 'Demo Owner',
+    isDefault: true,
+    createdAt: iso(t - 40 * DAY),
+  });
+  await givenPaymentMethod(owner.id, {
+    id: 'pm-owner-mastercard',
+    brand: 'mastercard',
+    last4: '5100',
+    expMonth: 3,
+    expYear: yearOf(t) + 1,
+    holderName: 'Demo Owner',
+    isDefault: false,
+    createdAt: iso(t - 10 * DAY),
+  });
+  await givenPaymentMethod(admin.id, {
+    id: 'pm-admin-amex',
+    brand: 'amex',
+    last4: '0005',
+    expMonth: 11,
+    expYear: yearOf(t) + 3,
+    holderName: 'Demo Admin',
+    createdAt: iso(t - 65 * DAY),
+  });
   await givenPaidCheckout(admin.id, {
     ...DEMO_ADMIN_CHECKOUT,
     paidAt: iso(t - 65 * DAY),
@@ -75,6 +108,7 @@ export async function seedDemo(
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+const yearOf = (ms: number) => new Date(ms).getUTCFullYear();
 const pick = <T>(items: readonly T[]) => faker.helpers.arrayElement(items);
 
 const PROMPT = (name: string, role: string, duties: string, tone: string) =>
@@ -113,6 +147,8 @@ export interface DemoChatbot {
   KnowledgeBaseFile: KnowledgeBaseFile[];
   createdAgo: number;
   updatedAgo: number;
+  /** The prompt it was created with, when a later save changed it (the prompt history shows both). */
+  firstPrompt?: string;
 }
 
 /** The demo owner's three chatbots, oldest first (the order the chatbot list answers). */
@@ -136,6 +172,8 @@ export const DEMO_BOTS: Readonly<Record<'ava' | 'leo' | 'nova', DemoChatbot>> = 
     ],
     createdAgo: 59 * DAY,
     updatedAgo: 3 * HOUR,
+    firstPrompt:
+      'You are Ava, the customer service assistant of Brightside Home.\nAnswer questions about orders, shipping and returns.\nBe friendly and keep answers short.',
   },
   leo: {
     id: 'bot-leo',
@@ -180,7 +218,10 @@ export const DEMO_BOTS: Readonly<Record<'ava' | 'leo' | 'nova', DemoChatbot>> = 
  * A demo chatbot as the chatbot list answers it once seeded with the mock clock at `t` (the server's
  * defaults aside: platform, stop, type, isActive).
  */
-export function demoChatbot({ createdAgo: _createdAgo, updatedAgo, ...bot }: DemoChatbot, t: number) {
+export function demoChatbot(
+  { createdAgo: _createdAgo, updatedAgo, firstPrompt: _firstPrompt, ...bot }: DemoChatbot,
+  t: number,
+) {
   return {
     ...bot,
     KnowledgeBaseFile: bot.KnowledgeBaseFile.map((f) => ({ ...f })),
@@ -375,11 +416,42 @@ export function demoActivity(t: number): Array<ActivityLogEntry & Pick<ActivityR
   ];
 }
 
+/** A bot whose prompt was changed since: created with its first prompt, saved with today's. */
+async function seedPromptHistory(ownerId: string, bot: DemoChatbot, t: number) {
+  await db.promptVersions.updateMany((q) => q.where((v) => v.chatbotId === bot.id), {
+    data(v) {
+      v.prompt = bot.firstPrompt ?? v.prompt;
+    },
+  });
+  await givenPromptVersion(ownerId, {
+    chatbotId: bot.id,
+    prompt: bot.prompt,
+    createdAt: iso(t - bot.updatedAgo),
+  });
+}
+
+/** Who the demo owner's invoices are addressed to. */
+export const DEMO_BILLING_DETAILS = {
+  companyName: `${DEMO_COMPANY} Ltd.`,
+  addressLine1: '18 Queensway, Unit 1203',
+  addressLine2: 'Admiralty Centre Tower 2',
+  city: 'Hong Kong',
+  region: '',
+  postalCode: '',
+  country: 'HK',
+  taxId: '71234567-000-03-24-A',
+  billingEmail: 'accounts@brightside.example',
+};
+
 async function seedOwnerData(ownerId: string, size: 'normal' | 'large', lineConnected: boolean) {
   const t = now();
-  for (const bot of Object.values(DEMO_BOTS))
+  for (const bot of Object.values(DEMO_BOTS)) {
     await givenChatbot(ownerId, { ...demoChatbot(bot, t), createdAt: iso(t - bot.createdAgo) });
+    if (bot.firstPrompt) await seedPromptHistory(ownerId, bot, t);
+  }
   await givenInstance(ownerId, demoLine(t, lineConnected));
+  await db.billingDetails.create({ ...DEMO_BILLING_DETAILS, userId: ownerId, updatedAt: iso(t - 30 * DAY) });
+  await seedDemoInvoices(ownerId);
   const sessions = await seedSessions(ownerId, size, t - FEATURED_SINCE);
   await seedActivity(ownerId, sessions);
 }

@@ -1,3 +1,4 @@
+import { liveHeartbeat } from './handlers/live';
 import { type MockHttpServer, startMockHttpServer } from './http';
 import { scenarioSeed, toScenario } from './scenarios';
 import { DEMO_ADMIN, DEMO_OWNER, seedDemo } from './seed';
@@ -12,6 +13,8 @@ export async function main(
   options: { host?: string; port?: number; scenario?: string | null } = {},
 ): Promise<MockHttpServer> {
   const scenario = toScenario(options.scenario ?? process.env.MOCK_SCENARIO);
+  // Its clients are browsers and tools that expect a real server's heartbeat on the live events stream.
+  liveHeartbeat.on = true;
   await seedDemo(scenarioSeed(scenario));
   const server = await startMockHttpServer({
     host: options.host ?? '127.0.0.1',

@@ -1,6 +1,6 @@
 import { getResponse, HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { ChatbotBody } from '../src/api/schemas/chatbots';
+import { BOT_SETTINGS_DEFAULTS, type ChatbotBody } from '../src/api/schemas/chatbots';
 import { setNow } from './clock';
 import { handlers } from './handlers';
 import { resetMockBackend, server } from './node';
@@ -54,6 +54,7 @@ export const chatbotBody = (over: Partial<ChatbotBody> = {}): ChatbotBody => ({
   stop: null,
   type: 'chat',
   knowledgeBaseIds: [],
+  settings: { ...BOT_SETTINGS_DEFAULTS },
   ...over,
 });
 

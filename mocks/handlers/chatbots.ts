@@ -4,15 +4,13 @@ import {
   type ChatbotBody,
   ChatbotBodySchema,
   type KnowledgeBaseFile,
-  TestChatBodySchema,
-  type TestChatReply,
+  type PromptVersion,
 } from '../../src/api/schemas/chatbots';
 import type { Ok } from '../../src/api/schemas/common';
 import type { Count } from '../../src/api/schemas/dashboard';
 import { isoNow } from '../clock';
-import { testReply } from '../conversations';
-import { type ChatbotRecord, db, newId, type UserRecord } from '../db';
-import { givenChatbot, givenTestThread } from '../fixtures';
+import { type ChatbotRecord, db, type UserRecord } from '../db';
+import { givenChatbot, givenPromptVersion } from '../fixtures';
 import { isUnlimited, logActivity, MAX_CHATBOTS, planOf } from '../rules';
 import { authedRoute, fail, owned, readBody, withoutOwner } from './common';
 
@@ -32,7 +30,7 @@ const botsOf = (userId: string) =>
     .findMany((q) => q.where((b) => b.ownerId === userId))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 
-const ownBot = (id: string, user: UserRecord) =>
+export const ownBot = (id: string, user: UserRecord) =>
   owned(
     db.chatbots.findFirst((q) => q.where((b) => b.id === id)),
     user,
@@ -136,6 +134,15 @@ export const chatbotHandlers = [
     HttpResponse.json(ownBot(params.id ?? '', user).KnowledgeBaseFile),
   ),
 
+  authedRoute('get', '/chatbots/:id/prompt-versions', ({ params, user }) => {
+    const bot = ownBot(params.id ?? '', user);
+    const versions = db.promptVersions
+      .findMany((q) => q.where((v) => v.chatbotId === bot.id))
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+      .map(({ ownerId: _o, chatbotId: _c, ...version }) => version);
+    return HttpResponse.json<PromptVersion[]>(versions);
+  }),
+
   authedRoute('patch', '/chatbots/:id', async ({ request, params, user }) => {
     const record = ownBot(params.id ?? '', user);
     const body = await readBody(request, ChatbotBodySchema);
@@ -147,6 +154,7 @@ export const chatbotHandlers = [
       },
     });
     const bot = updated ?? record;
+    await givenPromptVersion(user.id, { chatbotId: bot.id, prompt: bot.prompt });
     await logSave(user, bot, fileIds(files) !== fileIds(record.KnowledgeBaseFile));
     return HttpResponse.json(toChatbot(bot));
   }),
@@ -155,6 +163,7 @@ export const chatbotHandlers = [
     const record = ownBot(params.id ?? '', user);
     db.chatbots.delete(record);
     db.testThreads.deleteMany((q) => q.where((t) => t.chatbotId === record.id));
+    db.promptVersions.deleteMany((q) => q.where((v) => v.chatbotId === record.id));
     // Instances keep running without a bot rather than pointing at a deleted one.
     await db.instances.updateMany((q) => q.where((i) => i.chatbotId === record.id), {
       data(i) {
@@ -162,28 +171,5 @@ export const chatbotHandlers = [
       },
     });
     return HttpResponse.json<Ok>({ success: true });
-  }),
-
-  authedRoute('post', '/chatbots/test/:id', async ({ request, params, user }) => {
-    const bot = ownBot(params.id ?? '', user);
-    const { message, threadId } = await readBody(request, TestChatBodySchema);
-    // An unknown thread (e.g. from before a demo reset) starts a new one rather than failing the chat.
-    const thread =
-      (threadId
-        ? db.testThreads.findFirst((q) =>
-            q.where((t) => t.id === threadId && t.ownerId === user.id && t.chatbotId === bot.id),
-          )
-        : undefined) ?? (await givenTestThread(user.id, { id: newId('thread'), chatbotId: bot.id }));
-    const earlier = thread.turns.filter((t) => t.role === 'user').map((t) => t.content);
-    const reply = testReply(bot.prompt, bot.name, earlier, message);
-    await db.testThreads.update(thread, {
-      data(t) {
-        t.turns.push(
-          { role: 'user', content: message, at: isoNow() },
-          { role: 'assistant', content: reply, at: isoNow() },
-        );
-      },
-    });
-    return HttpResponse.json<TestChatReply>({ message: reply, threadId: thread.id });
   }),
 ];

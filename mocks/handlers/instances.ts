@@ -11,7 +11,7 @@ import { isoNow, now } from '../clock';
 import { db, type InstanceRecord, notifyDbChanged, type Stored } from '../db';
 import { givenInstance } from '../fixtures';
 import { mockOptions } from '../options';
-import { periodOfTimeRange } from '../periods';
+import { periodOfDates, periodOfTimeRange } from '../periods';
 import {
   connectedInstances,
   isUnlimited,
@@ -19,6 +19,7 @@ import {
   logActivity,
   numbersTaken,
   planOf,
+  tokensByDay,
   tokensBySession,
 } from '../rules';
 import { authedRoute, fail, owned, readBody, withoutOwner } from './common';
@@ -152,8 +153,11 @@ export const instanceHandlers = [
   ),
 
   authedRoute('post', '/whatsapp/usage-info', async ({ request, user }) => {
-    const { timeRange } = await readBody(request, UsageInfoBodySchema);
-    const totals = tokensBySession(user.id, periodOfTimeRange(timeRange));
+    // The spec's time range code, or whole days of the user's calendar (see UsageDateRangeSchema).
+    const body = await readBody(request, UsageInfoBodySchema);
+    const period =
+      'timeRange' in body ? periodOfTimeRange(body.timeRange) : periodOfDates(body.startDate, body.endDate);
+    const totals = tokensBySession(user.id, period);
     const sessions = db.chatSessions.findMany((q) =>
       q.where((s) => s.ownerId === user.id && totals.has(s.id)),
     );
@@ -165,6 +169,7 @@ export const instanceHandlers = [
       maxInstanceNum: planOf(user.id).instanceLimit,
       usageInfos,
       totalTokenCount: usageInfos.reduce((sum, u) => sum + u.tokenCount, 0),
+      dailyTokens: tokensByDay(user.id, period),
     };
     return HttpResponse.json(usage);
   }),

@@ -7,11 +7,12 @@ import {
   type PaymentSessionDetails,
   type ScheduleTypeCode,
 } from '../../src/api/schemas/payments';
-import { isoNow } from '../clock';
+import { DAY, isoNow, now } from '../clock';
 import { type CheckoutRecord, db, newId, notifyDbChanged } from '../db';
 import { givenMembership } from '../fixtures';
 import { findPlan, membershipOf, planOf } from '../rules';
 import { authedRoute, fail, readBody } from './common';
+import { issueInvoice, markInvoicePaid } from './invoices';
 
 /** Where "manage subscription" leads in the demo: any fixed https address will do. */
 export const BILLING_PORTAL_URL = 'https://billing.example.com/demo-portal';
@@ -25,7 +26,7 @@ const findCheckout = (sessionId: string) =>
   db.checkouts.findFirst((q) => q.where((c) => c.sessionId === sessionId));
 
 /** The origin the app runs on: the page's (Origin header), else the API's. */
-function appOrigin(request: Request): string {
+export function appOrigin(request: Request): string {
   const origin = request.headers.get('origin');
   return origin && /^https?:\/\//.test(origin) ? origin : new URL(request.url).origin;
 }
@@ -38,6 +39,8 @@ export interface CheckoutSummary {
   /** Minor units. */
   amount: number;
   currency: string;
+  /** The invoice this checkout pays, when it pays one rather than a plan. */
+  invoiceId: string | null;
 }
 
 function summary(c: CheckoutRecord): CheckoutSummary {
@@ -49,6 +52,7 @@ function summary(c: CheckoutRecord): CheckoutSummary {
     amount,
     currency,
     planName: findPlan(c.planId)?.name ?? c.planId,
+    invoiceId: c.invoiceId ?? null,
   };
 }
 
@@ -58,7 +62,10 @@ export function getCheckout(sessionId: string): CheckoutSummary | null {
   return c ? summary(c) : null;
 }
 
-/** The demo checkout's "Pay": the session becomes paid and the plan applies for a month or a year. */
+/**
+ * The demo checkout's "Pay": the session becomes paid. A plan's checkout applies the plan for a month or a
+ * year and issues its paid invoice; an invoice's checkout settles that invoice and leaves the membership.
+ */
 export async function completeCheckout(sessionId: string): Promise<CheckoutSummary | null> {
   const c = findCheckout(sessionId);
   if (c?.status !== 'pending') return null;
@@ -69,7 +76,20 @@ export async function completeCheckout(sessionId: string): Promise<CheckoutSumma
       x.paymentId = newId('pi');
     },
   });
-  await givenMembership(c.userId, { planId: c.planId, scheduleType: c.scheduleType });
+  if (c.invoiceId) {
+    await markInvoicePaid(c.invoiceId);
+  } else {
+    await givenMembership(c.userId, { planId: c.planId, scheduleType: c.scheduleType });
+    const plan = findPlan(c.planId);
+    await issueInvoice(c.userId, {
+      description: `${plan?.name ?? c.planId} plan, ${c.scheduleType === 2 ? 'yearly' : 'monthly'}`,
+      amount: c.amount,
+      currency: c.currency,
+      status: 'paid',
+      issuedAt: paid?.paidAt ?? isoNow(),
+      periodEnd: new Date(now() + (c.scheduleType === 2 ? 365 : 30) * DAY).toISOString(),
+    });
+  }
   notifyDbChanged();
   return paid ? summary(paid) : null;
 }
@@ -88,7 +108,9 @@ export async function cancelCheckout(sessionId: string): Promise<CheckoutSummary
 }
 
 const hasPaidSubscription = (userId: string) =>
-  db.checkouts.findFirst((q) => q.where((c) => c.userId === userId && c.status === 'paid')) !== undefined;
+  db.checkouts.findFirst((q) =>
+    q.where((c) => c.userId === userId && c.status === 'paid' && !c.invoiceId),
+  ) !== undefined;
 
 function randomSessionId(): string {
   return `cs_demo_${crypto.randomUUID().replaceAll('-', '').slice(0, 24)}`;

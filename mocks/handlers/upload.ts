@@ -5,6 +5,50 @@ import { authedRoute, fail } from './common';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
+/**
+ * The uplink the mock server receives files over: a file takes as long as its bytes take at this rate (a
+ * 5 MB file about 3 s), so an upload can be watched and cancelled in the demo as over a real connection.
+ * Tests that are not about time set it to Infinity (and back with resetUploadLink).
+ */
+export const UPLINK_BYTES_PER_SECOND = 1.5 * 1024 * 1024;
+export const uploadLink = { bytesPerSecond: UPLINK_BYTES_PER_SECOND };
+
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Transfers under way: resetting the link ends them (a link that goes down delivers nothing). */
+const underWay = new Set<() => void>();
+
+/** How many transfers the server is receiving now. */
+export const transfersUnderWay = () => underWay.size;
+
+export const resetUploadLink = () => {
+  uploadLink.bytesPerSecond = UPLINK_BYTES_PER_SECOND;
+  for (const cut of [...underWay]) cut();
+};
+
+/**
+ * Waits while `bytes` arrive at the uplink's rate. False when they did not all arrive: the client gave up
+ * (where the request's signal tells it) or the link was reset.
+ */
+function receive(bytes: number, signal: AbortSignal): Promise<boolean> {
+  // At most the longest delay a timer takes (a longer one would fire at once).
+  const ms = Math.min((bytes / uploadLink.bytesPerSecond) * 1000, MAX_TIMER_MS);
+  if (signal.aborted) return Promise.resolve(false);
+  if (!(ms >= 1)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const end = (arrived: boolean) => () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', cut);
+      underWay.delete(cut);
+      resolve(arrived);
+    };
+    const cut = end(false);
+    const timer = setTimeout(end(true), ms);
+    signal.addEventListener('abort', cut, { once: true });
+    underWay.add(cut);
+  });
+}
+
 const extensionOf = (name: string) => /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
 
 export const uploadHandlers = [
@@ -23,6 +67,8 @@ export const uploadHandlers = [
     }
     if (file.size === 0) throw fail.validation(`file: ${name} is empty`);
     if (file.size > MAX_UPLOAD_BYTES) throw fail.validation(`file: ${name} is larger than 20 MB`);
+    // An upload that did not complete leaves nothing on the server.
+    if (!(await receive(file.size, request.signal))) return HttpResponse.error();
     const stored = await givenKnowledgeFile(user.id, { name, size: file.size });
     const { ownerId: _ownerId, ...answer } = stored;
     return HttpResponse.json<UploadedFile>(answer);

@@ -38,6 +38,23 @@ export async function newPage(browser, { throttled = false, init = '' } = {}) {
   return { context, page, cdp };
 }
 
+/**
+ * Waits until no request has finished for `quietMs` (the screen's calls are answered and drawn): "network
+ * idle" never comes on a screen that keeps its live events stream open.
+ */
+export async function settled(page, quietMs) {
+  let count = -1;
+  let since = Date.now();
+  for (;;) {
+    const now = await page.evaluate(() => performance.getEntriesByType('resource').length);
+    if (now !== count) {
+      count = now;
+      since = Date.now();
+    } else if (Date.now() - since >= quietMs) return;
+    await page.waitForTimeout(100);
+  }
+}
+
 /** Loads a URL cold, waits until it is settled and reads the figures. */
 export async function measureLoad(browser, url, { throttled, ready, init }) {
   const { context, page, cdp } = await newPage(browser, { throttled, init });
@@ -46,10 +63,9 @@ export async function measureLoad(browser, url, { throttled, ready, init }) {
     const type = r.request().resourceType();
     if (type === 'script' || type === 'stylesheet') scripts.push(new URL(r.url()).pathname);
   });
-  await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
+  await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
   await ready(page);
-  // Let the largest paint settle, then stop observing it the way a user's first input would.
-  await page.waitForTimeout(throttled ? 1500 : 500);
+  await settled(page, throttled ? 2000 : 1000);
   const perf = await page.evaluate(() => window.__perf);
   await cdp.send('HeapProfiler.collectGarbage');
   const { usedSize } = await cdp.send('Runtime.getHeapUsage');
@@ -63,3 +79,22 @@ export const median = (values) => {
   const mid = Math.floor(v.length / 2);
   return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
 };
+
+/** The median and the range of a set of runs (null when none measured). */
+export function spread(values) {
+  const v = values.filter((x) => typeof x === 'number').sort((a, b) => a - b);
+  if (!v.length) return null;
+  return { median: median(v), min: v[0], max: v[v.length - 1] };
+}
+
+/** "412 ms (380–455)": the median and the range of the runs. */
+export const msSpread = (s) =>
+  s == null ? 'n/a' : `${Math.round(s.median)} ms (${Math.round(s.min)}–${Math.round(s.max)})`;
+
+/** A row of the bench table: what, its median and range, the budget, and whether the median meets it. */
+export const msRow = (label, s, budgetMs) => [
+  label,
+  msSpread(s),
+  budgetMs == null ? '' : `<= ${budgetMs} ms`,
+  budgetMs == null || s == null ? null : s.median <= budgetMs,
+];

@@ -1,9 +1,11 @@
-// A static server for a built app, as production would serve it: brotli or gzip, SPA fallback, no caching,
-// the headers the build's _headers file asks for, and optionally the API behind /api/ on the same origin.
+// A static server for a built app, as production would serve it: brotli or gzip, and the hosting rules of
+// scripts/hosting.ts (prerendered pages, SPA fallback, caching, security headers, with the build's
+// Content-Security-Policy from its _headers file), and optionally the API behind /api/ on the same origin.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { extname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { cacheControl, fileFor, SECURITY_HEADERS } from '../hosting.ts';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -12,6 +14,7 @@ const TYPES = {
   '.svg': 'image/svg+xml',
   '.json': 'application/json',
   '.png': 'image/png',
+  '.webmanifest': 'application/manifest+json',
 };
 
 function filesOf(dir, base = dir, out = new Map()) {
@@ -20,7 +23,7 @@ function filesOf(dir, base = dir, out = new Map()) {
     if (statSync(path).isDirectory()) filesOf(path, base, out);
     else {
       const body = readFileSync(path);
-      const text = /\.(html|js|css|svg|json)$/.test(name);
+      const text = /\.(html|js|css|svg|json|webmanifest)$/.test(name);
       out.set(`/${path.slice(base.length + 1)}`, {
         type: TYPES[extname(name)] ?? 'application/octet-stream',
         raw: body,
@@ -65,19 +68,15 @@ function proxy(req, res, target) {
 
 export async function serveStatic(dir, { host = '127.0.0.1', port = 0, api = null } = {}) {
   const files = filesOf(dir);
-  const headers = siteHeaders(dir);
+  const headers = { ...SECURITY_HEADERS, ...siteHeaders(dir) };
   const server = createServer((req, res) => {
     if (api && req.url?.startsWith('/api/')) {
       proxy(req, res, api);
       return;
     }
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    // A prerendered page (dist/login/index.html) for its path, else the single-page app's index.
-    const file =
-      files.get(path) ??
-      (extname(path)
-        ? null
-        : (files.get(`${path.replace(/\/$/, '')}/index.html`) ?? files.get('/index.html')));
+    const name = fileFor(path, (f) => files.has(f));
+    const file = name ? files.get(name) : null;
     if (!file) {
       res.writeHead(404, headers).end();
       return;
@@ -92,7 +91,7 @@ export async function serveStatic(dir, { host = '127.0.0.1', port = 0, api = nul
     res.writeHead(200, {
       ...headers,
       'Content-Type': file.type,
-      'Cache-Control': 'no-store',
+      'Cache-Control': cacheControl(name),
       ...(encoding ? { 'Content-Encoding': encoding, Vary: 'Accept-Encoding' } : {}),
     });
     res.end(body);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CACHE_CONTROL, HASHED_PREFIX, SECURITY_HEADERS } from '../hosting.ts';
 
 /**
  * The production build's Content-Security-Policy. Scripts run only from the site itself or, inline, when
@@ -40,6 +41,8 @@ export function policy(hashes: string[], connect: string, { forHeader = false } 
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
+    // The web app manifest (default-src covers it; said here so that a change of default-src cannot drop it).
+    "manifest-src 'self'",
     `connect-src ${connect}`,
     "object-src 'none'",
     "base-uri 'none'",
@@ -49,13 +52,15 @@ export function policy(hashes: string[], connect: string, { forHeader = false } 
   return directives.join('; ');
 }
 
-/** What a static host should send with every file (Netlify and Cloudflare Pages read this file). */
+/** What a static host should send (Netlify and Cloudflare Pages read this file): scripts/hosting.ts's rules. */
 export function headersFile(headerPolicy: string): string {
+  const headers = { 'Content-Security-Policy': headerPolicy, ...SECURITY_HEADERS };
   return [
     '/*',
-    `  Content-Security-Policy: ${headerPolicy}`,
-    '  Referrer-Policy: strict-origin-when-cross-origin',
-    '  X-Content-Type-Options: nosniff',
+    ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`),
+    // Only the hashed files: these hosts join the values of every rule that matches a path.
+    `${HASHED_PREFIX}*`,
+    `  Cache-Control: ${CACHE_CONTROL.hashed}`,
     '',
   ].join('\n');
 }

@@ -5,6 +5,7 @@ import {
   ChatbotListSchema,
   ChatbotSchema,
   KnowledgeBaseSchema,
+  PromptVersionListSchema,
   type TestChatBody,
   TestChatBodySchema,
   TestChatReplySchema,
@@ -34,6 +35,10 @@ export const getChatbot = (id: string, signal?: AbortSignal) =>
 
 export const getKnowledgeBase = (id: string, signal?: AbortSignal) =>
   http.get(`/chatbots/${seg(id)}/knowledge-base`, KnowledgeBaseSchema, { signal });
+
+/** Every saved version of the bot's prompt, oldest first (each save records one). */
+export const getPromptVersions = (id: string, signal?: AbortSignal) =>
+  http.get(`/chatbots/${seg(id)}/prompt-versions`, PromptVersionListSchema, { signal });
 
 export const updateChatbot = (id: string, body: ChatbotBody, signal?: AbortSignal) =>
   http.patch(`/chatbots/${seg(id)}`, ChatbotSchema, { body: ChatbotBodySchema.parse(body), signal });

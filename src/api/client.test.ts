@@ -6,17 +6,12 @@ import * as z from 'zod/mini';
 import { installMemoryStorage } from '../../tests/memoryStorage';
 import { loginWithCode, sendCode } from './auth';
 import { getSessionMessages } from './chatSessions';
-import {
-  configureClient,
-  holdRequestsUntil,
-  http,
-  REQUEST_TIMEOUT_MS,
-  resetClient,
-  streamGet,
-} from './client';
+import { configureClient, holdRequestsUntil, http, REQUEST_TIMEOUT_MS, resetClient } from './client';
 import { ApiError } from './errors';
+import { postForm } from './form';
 import { getInstance } from './instances';
 import { readUserInfo, writeUserInfo } from './storage';
+import { streamGet } from './stream';
 import { uploadKnowledgeFile } from './upload';
 
 const BASE = 'http://api.test/api/v1';
@@ -326,7 +321,7 @@ describe('multipart upload', () => {
     expect(received).toEqual({ name: 'faq.txt', text: 'hello', extra: null });
     expect(result.knowledgeFileId).toBe('k1');
 
-    await http.upload('/upload/file-to-knowledge', z.unknown(), {
+    await postForm('/upload/file-to-knowledge', z.unknown(), {
       file: new File(['x'], 'a.txt'),
       extra: 'v',
     });
@@ -366,6 +361,70 @@ describe('streaming GET', () => {
     expect(accept).toBe('text/event-stream');
     expect(data).toEqual([{ a: 1 }, { b: 2 }, { c: 3 }]);
     expect(errors.map((e) => e.message)).toEqual(['boom']);
+  });
+
+  const read = async (chunks: string[]) => {
+    server.use(mswHttp.get(`${BASE}/stream`, () => sse(chunks)));
+    const data: unknown[] = [];
+    const errors: ApiError[] = [];
+    await streamGet('/stream', { onData: (d) => data.push(d), onError: (e) => errors.push(e) });
+    return { data, errors: errors.map((e) => e.message) };
+  };
+
+  it('reads an error: line split across chunks, even inside its name', async () => {
+    // A parser that drops unfinished lines of unknown fields would lose both of these.
+    expect(await read(['data: {"a":1}\n\ner', 'ror: {"mess', 'age":"boom"}\n\n'])).toEqual({
+      data: [{ a: 1 }],
+      errors: ['boom'],
+    });
+    expect(await read(['data: {"a":1}\n\nerror: {"message":"last"}'])).toEqual({
+      data: [{ a: 1 }],
+      errors: ['last'],
+    });
+  });
+
+  it('reads a character split across chunks', async () => {
+    const bytes = new TextEncoder().encode('data: {"t":"é"}\n\n');
+    server.use(
+      mswHttp.get(
+        `${BASE}/stream`,
+        () =>
+          new HttpResponse(
+            new ReadableStream({
+              start(controller) {
+                // "é" is two bytes in UTF-8: cut between them.
+                const cut = bytes.indexOf(0xc3) + 1;
+                controller.enqueue(bytes.slice(0, cut));
+                controller.enqueue(bytes.slice(cut));
+                controller.close();
+              },
+            }),
+            { headers: { 'Content-Type': 'text/event-stream' } },
+          ),
+      ),
+    );
+    const data: unknown[] = [];
+    await streamGet('/stream', { onData: (d) => data.push(d), onError: () => {} });
+    expect(data).toEqual([{ t: 'é' }]);
+  });
+
+  it('reads CRLF line ends, a CRLF split across chunks, and bare CR', async () => {
+    expect(
+      await read([
+        'data: {"a":1}\r\n\r\ndata: {"b":2}\r',
+        '\n\r\nerror: {"message":"boom"}\r\n\r\ndata: {"c":3}\r\rdata: 4\r',
+      ]),
+    ).toEqual({ data: [{ a: 1 }, { b: 2 }, { c: 3 }, 4], errors: ['boom'] });
+  });
+
+  it('a stream that ends mid-event: a whole last line counts, a cut one is reported', async () => {
+    expect(await read(['data: {"a":1}\n\ndata: {"b":2}'])).toEqual({
+      data: [{ a: 1 }, { b: 2 }],
+      errors: [],
+    });
+    const cut = await read(['data: {"a":1}\n\ndata: {"b"']);
+    expect(cut.data).toEqual([{ a: 1 }]);
+    expect(cut.errors).toEqual(['Could not parse stream line: data: {"b"']);
   });
 
   it('reports a line that is not JSON and goes on', async () => {

@@ -1,5 +1,11 @@
-import { getEndpoint } from './client';
-import { ActivityLogSchema, ComparisonSchema, CountSchema } from './schemas/dashboard';
+import { getEndpoint, http } from './client';
+import {
+  ActivityLogSchema,
+  ComparisonSchema,
+  CountSchema,
+  type TrendPeriod,
+  TrendsSchema,
+} from './schemas/dashboard';
 
 export const getMessageComparison = getEndpoint('/chat-message/compare/yesterday', ComparisonSchema);
 
@@ -10,3 +16,7 @@ export const getActiveChatbotCount = getEndpoint('/chatbots/count/active', Count
 export const getActiveInstanceCount = getEndpoint('/whatsapp/count/active', CountSchema);
 
 export const getActivityLog = getEndpoint('/activity-log/list', ActivityLogSchema);
+
+/** The daily series of the last `days` days (7, 30 or 90), oldest first. */
+export const getTrends = (days: TrendPeriod, signal?: AbortSignal) =>
+  http.get('/dashboard/trends', TrendsSchema, { query: { days: String(days) }, signal });

@@ -6,6 +6,7 @@ import {
   type InstanceUpdateBody,
   InstanceUpdateBodySchema,
   type TimeRangeCode,
+  type UsageDateRange,
   UsageInfoBodySchema,
   UsageInfoSchema,
 } from './schemas/instances';
@@ -27,8 +28,9 @@ export const updateInstance = (id: string, body: InstanceUpdateBody, signal?: Ab
     signal,
   });
 
-export const getUsageInfo = (timeRange: TimeRangeCode, signal?: AbortSignal) =>
+/** Usage for a time range code (the spec's), or for whole days of the user's calendar (see the schema). */
+export const getUsageInfo = (period: TimeRangeCode | UsageDateRange, signal?: AbortSignal) =>
   http.post('/whatsapp/usage-info', UsageInfoSchema, {
-    body: UsageInfoBodySchema.parse({ timeRange }),
+    body: UsageInfoBodySchema.parse(typeof period === 'number' ? { timeRange: period } : period),
     signal,
   });

@@ -9,7 +9,7 @@ import { ChevronLeftIcon, ChevronRightIcon, LogoutIcon } from '../views/ui/icons
 import { NAV_ICONS } from '../views/ui/navIcons';
 import { holdNavigation } from '../views/ui/navigationGuard';
 import { LanguageMenu, ThemeMenu } from '../views/ui/PreferenceMenus';
-import { navRoutes } from './routeTable';
+import { navRoutes, routeFor } from './routeTable';
 
 const Column = styled.div<{ $collapsed: boolean }>`
   display: flex;
@@ -113,6 +113,8 @@ export function SidebarContent({
   const session = useSessionActor();
   const admin = useSession((s) => isAdmin(s.context));
   const items = navRoutes(admin);
+  // The screen the address shows, also at a deeper address it owns (/chat-history/abc is Chat history).
+  const current = routeFor(path)?.path;
 
   return (
     <Column $collapsed={collapsed}>
@@ -140,11 +142,13 @@ export function SidebarContent({
                 <NavLink
                   href={item.path}
                   onClick={(e) => {
-                    // A screen with unsaved changes may ask first.
-                    if (item.path !== path && holdNavigation(() => navigate(item.path))) e.preventDefault();
+                    // A screen with unsaved changes may ask first before another screen opens; a move within
+                    // the screen (to its list from a deeper address) is the screen's own to handle.
+                    if (item.path !== current && holdNavigation(() => navigate(item.path)))
+                      e.preventDefault();
                   }}
                   $collapsed={collapsed}
-                  aria-current={path === item.path ? 'page' : undefined}
+                  aria-current={current === item.path ? 'page' : undefined}
                   title={collapsed ? label : undefined}
                 >
                   <Icon size={20} />

@@ -6,7 +6,7 @@ import { PageLoading } from '../views/ui/PageLoading';
 import { withStyledTheme } from '../views/ui/StyledTheme';
 import { ErrorBoundary } from './ErrorBoundary';
 import { lazyScreen } from './retryableLazy';
-import { NOT_FOUND, ROUTES } from './routeTable';
+import { NOT_FOUND, ROUTES, routePattern } from './routeTable';
 import { Shell } from './Shell';
 
 /**
@@ -24,10 +24,10 @@ function ShellRoutes() {
       <Switch>
         {SCREENS.map(({ route, Screen }) => {
           if (route.access !== 'admin' || admin)
-            return <Route key={route.path} path={route.path} component={Screen} />;
+            return <Route key={route.path} path={routePattern(route)} component={Screen} />;
           // An admin's page is not there for others; while the user is still loading, wait rather than say so.
           return loadingUser ? (
-            <Route key={route.path} path={route.path}>
+            <Route key={route.path} path={routePattern(route)}>
               <PageLoading />
             </Route>
           ) : null;

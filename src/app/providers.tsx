@@ -21,6 +21,7 @@ const appLogic = appMachine.provide({
     navigate: (_, { to, replace }) => navigate(to, { replace }),
     open: (_, { url }) => openAddress(url),
     reload: () => globalThis.location.reload(),
+    print: () => globalThis.print?.(),
     updateQuery: (_, { set }) => updateQuery(set),
   },
 });

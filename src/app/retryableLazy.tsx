@@ -15,6 +15,7 @@ export function retryableLazy<T extends ComponentType<any>>(load: () => Promise<
       throw error;
     });
   let current = lazy(attempt);
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per route at module load, never during a render
   function Retryable(props: ComponentProps<T>) {
     const Current = current;
     return <Current {...props} />;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NOT_FOUND, navRoutes, ROUTES, routeFor } from './routeTable';
+import { NOT_FOUND, navRoutes, ROUTES, routeFor, routePattern } from './routeTable';
 
 const SCREENS = [...ROUTES, { path: '*', ...NOT_FOUND }];
 
@@ -30,5 +30,19 @@ describe('the route table', () => {
     expect(routeFor('/chat-history/')?.path).toBe('/chat-history');
     expect(routeFor('/')?.path).toBe('/');
     expect(routeFor('/nowhere')).toBeUndefined();
+  });
+
+  it('gives a deeper address to the route that owns it, and to no other', () => {
+    expect(routeFor('/chat-history/sess-1')?.path).toBe('/chat-history');
+    expect(routeFor('/chat-history/sess-1/')?.path).toBe('/chat-history');
+    expect(routeFor('/bot-settings/bot-ava')?.path).toBe('/bot-settings');
+    expect(routeFor('/chat-history/a/b')).toBeUndefined();
+    expect(routeFor('/usage-billing/x')).toBeUndefined();
+    expect(routeFor('/nowhere/x')).toBeUndefined();
+  });
+
+  it('matches the router on the path and the segment the route owns', () => {
+    expect(routePattern({ path: '/chat-history', param: 'sessionId' })).toBe('/chat-history/:sessionId?');
+    expect(routePattern({ path: '/usage-billing' })).toBe('/usage-billing');
   });
 });

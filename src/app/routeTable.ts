@@ -8,6 +8,12 @@ export type Access = 'public' | 'signedIn' | 'admin';
 
 export interface AppRoute {
   path: string;
+  /**
+   * The name of one optional path segment below `path` that the screen owns (`/chat-history/:sessionId`): the
+   * router matches the path with or without it, and every reader of the table (sidebar, titles, preload)
+   * treats the deeper address as this route.
+   */
+  param?: string;
   access: Access;
   /** The document title (and what a screen reader hears on arrival). */
   title: MessageDescriptor;
@@ -51,6 +57,7 @@ export const ROUTES: AppRoute[] = [
   },
   {
     path: '/bot-settings',
+    param: 'botId',
     access: 'signedIn',
     title: msg`Bot settings`,
     shell: true,
@@ -71,6 +78,7 @@ export const ROUTES: AppRoute[] = [
   },
   {
     path: '/chat-history',
+    param: 'sessionId',
     access: 'signedIn',
     title: msg`Chat history`,
     shell: true,
@@ -109,6 +117,17 @@ export const ROUTES: AppRoute[] = [
     load: () => import('../views/paymentSuccess/PaymentSuccessView').then((m) => m.PaymentSuccessView),
     texts: 'screens',
   },
+  {
+    // One invoice as a printable page of its own (no shell around it).
+    path: '/invoices',
+    param: 'invoiceId',
+    access: 'signedIn',
+    title: msg`Invoice`,
+    shell: false,
+    screen: 'views/invoice/InvoiceView',
+    load: () => import('../views/invoice/InvoiceView').then((m) => m.InvoiceView),
+    texts: 'screens',
+  },
   // The payment provider's checkout, simulated in demo builds only: statically dropped from production builds,
   // so neither the page nor the mock backend it calls is bundled there. Public, like a provider's page.
   ...(import.meta.env.VITE_MOCKS === 'true'
@@ -133,10 +152,20 @@ export const NOT_FOUND = {
   load: () => import('../views/notFound/NotFoundView').then((m) => m.NotFoundView),
 } as const;
 
-/** Paths match exactly; a trailing slash is the same page. */
+/** What the router matches for a route: its path, and the one segment below it when the route owns one. */
+export const routePattern = (route: Pick<AppRoute, 'path' | 'param'>) =>
+  route.param ? `${route.path}/:${route.param}?` : route.path;
+
+/**
+ * Paths match exactly, or with one more segment for a route that owns it (`/chat-history/abc`); a trailing
+ * slash is the same page.
+ */
 export const routeFor = (path: string) => {
   const bare = path.length > 1 ? path.replace(/\/$/, '') : path;
-  return ROUTES.find((route) => route.path === bare);
+  const exact = ROUTES.find((route) => route.path === bare);
+  if (exact) return exact;
+  const parent = bare.replace(/\/[^/]+$/, '');
+  return ROUTES.find((route) => route.param !== undefined && route.path === parent);
 };
 
 /** The sidebar's entries: the shell's routes this user may open. */

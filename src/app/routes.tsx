@@ -6,7 +6,7 @@ import { PageLoading } from '../views/ui/PageLoading';
 import { DocumentTitle } from './DocumentTitle';
 import { ErrorBoundary } from './ErrorBoundary';
 import { lazyScreen } from './retryableLazy';
-import { type AppRoute, ROUTES } from './routeTable';
+import { type AppRoute, ROUTES, routePattern } from './routeTable';
 
 // Everything behind sign-in that has the shell: one lazy module, so the sign-in page never loads the shell.
 const SignedInApp = lazyScreen({
@@ -33,7 +33,7 @@ export function AppRoutes() {
       <DocumentTitle />
       <Switch>
         {PAGES.map(({ route, Screen }) => (
-          <Route key={route.path} path={route.path}>
+          <Route key={route.path} path={routePattern(route)}>
             <Guarded route={route}>
               <Suspense fallback={<PageLoading fullPage />}>
                 <Screen />

@@ -55,3 +55,9 @@ export const NEW_PLAN_DEFAULTS = {
 /** Bot settings layout (spec section 9): the test chat's scroll area and the prompt textarea. */
 export const TEST_CHAT_HEIGHT_PX = 300;
 export const PROMPT_TEXTAREA_ROWS = 6;
+
+/** The free trial the billing text offers, in days (spec section 9: display text). */
+export const TRIAL_DAYS = 7;
+
+/** Invoices per page of the billing history. */
+export const INVOICE_PAGE_SIZE = 10;

@@ -2,13 +2,19 @@ import {
   type ActorSystem,
   type EventObject,
   enqueueActions,
+  fromCallback,
   type MachineContext,
   type ParameterizedObject,
 } from 'xstate';
 import type { ToastInput } from './toasts/toasts.machine';
 
 /** The long-lived actors of the app's system, by systemId: any flow running in the app may address them. */
-export const SYSTEM_IDS = { app: 'app', session: 'session', toasts: 'toasts' } as const;
+export const SYSTEM_IDS = {
+  app: 'app',
+  session: 'session',
+  toasts: 'toasts',
+  instanceWatch: 'instanceWatch',
+} as const;
 
 // biome-ignore lint/suspicious/noExplicitAny: any system, whatever actors it holds
 type AnyActorSystem = ActorSystem<any>;
@@ -45,13 +51,15 @@ export function apartFromApp<T>(work: () => T): T {
 const systemActor = (own: AnyActorSystem, systemId: string) =>
   own.get(systemId) ?? (apart > 0 ? undefined : appSystem?.get(systemId));
 
-/** What a flow asks of the app that only the app can do: change the page, leave for another site, reload. */
+/** What a flow asks of the app that only the app can do: change the page, leave for another site, reload, print. */
 export type AppRequest =
   /** An in-app path. */
   | { type: 'app.navigate'; to: string; replace?: boolean }
   /** An address already checked by the flow (http or https): the app's own pages open in place. */
   | { type: 'app.open'; url: string }
   | { type: 'app.reload' }
+  /** The browser's print dialog for the page. */
+  | { type: 'app.print' }
   /** Query parameters to set (null removes one), without a new history entry or a page change. */
   | { type: 'app.updateQuery'; set: Record<string, string | null> };
 
@@ -120,3 +128,15 @@ export function tellParent<
     },
   );
 }
+
+/**
+ * An actor that passes on to its parent the events a long-lived actor of the app's system emits (e.g. the
+ * instance watch's `instances.changed`), for as long as the parent's state runs it. Without that actor (a
+ * flow alone, in its tests) it passes on nothing.
+ */
+export const listenToSystem = (systemId: string, eventType: string) =>
+  fromCallback<EventObject>(({ system, sendBack }) => {
+    const source = systemActor(system, systemId);
+    const subscription = source?.on(eventType, (event: EventObject) => sendBack(event));
+    return () => subscription?.unsubscribe();
+  });

@@ -120,7 +120,7 @@ test.describe('bot settings', () => {
     await page.getByLabel('Temperature').focus();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
-    await expect(page.locator('output')).toHaveText('0.9');
+    await expect(page.getByRole('tabpanel').locator('output')).toHaveText('0.9');
     await page.getByLabel('Max tokens').fill('1024');
     await expect(page.getByText('Unsaved changes', { exact: true })).toBeVisible();
     await save.click();
@@ -198,7 +198,7 @@ test.describe('bot settings', () => {
     const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });
     await expect(leave).toBeVisible();
     await leave.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page).toHaveURL(/\/bot-settings$/);
+    await expect(page).toHaveURL(/\/bot-settings\/bot-ava$/);
     await expect(name).toHaveValue('Renamed but not saved');
     await page.getByRole('button', { name: 'Reset to default' }).click();
     await expect(name).toHaveValue(saved);
@@ -226,7 +226,7 @@ test.describe('bot settings', () => {
     await page.goBack();
     await expect(leave).toBeVisible();
     await leave.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page).toHaveURL(/\/bot-settings$/);
+    await expect(page).toHaveURL(/\/bot-settings\/bot-ava$/);
     await expect(name).toHaveValue('Renamed but not saved');
     await page.getByRole('button', { name: 'Logout' }).click();
     await leave.getByRole('button', { name: 'Cancel' }).click();
@@ -292,12 +292,14 @@ test.describe('bot settings: languages', () => {
       await page.evaluate((l) => localStorage.setItem('influx-language', l), locale);
       await page.goto('/bot-settings');
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
-      // The tabs are in the order of the spec: basic, prompt, knowledge, test.
+      // The tabs are in the order of the spec (basic, prompt, knowledge, test), with style after prompt.
       await page.getByRole('tab').nth(1).click();
       const panel = page.getByRole('tabpanel');
-      await panel.getByRole('button').first().click();
-      await expect(panel.getByRole('textbox')).toHaveValue(new RegExp(`^${start.replace(/[[\]]/g, '\\$&')}`));
-      await expect(panel.getByRole('textbox')).toHaveValue(/## 核心[职職]/);
+      // The first industry template (the prompt's own tools come before the templates).
+      await panel.getByRole('region').getByRole('button').first().click();
+      const prompt = panel.getByRole('textbox').first();
+      await expect(prompt).toHaveValue(new RegExp(`^${start.replace(/[[\]]/g, '\\$&')}`));
+      await expect(prompt).toHaveValue(/## 核心[职職]/);
       await expectNoAxeViolations(page);
       await shot(page, `5-prompt-${locale}`);
     });
@@ -310,7 +312,7 @@ test.describe('bot settings: accessibility and layout', () => {
       await page.emulateMedia({ colorScheme });
       await openBotSettings(page, OWNER);
       await expect(page.getByRole('heading', { level: 2, name: 'Ava – Customer Support' })).toBeVisible();
-      for (const name of ['Basic', 'Prompt', 'Knowledge', 'Test']) {
+      for (const name of ['Basic', 'Prompt', 'Style', 'Knowledge', 'Test']) {
         await tab(page, name).click();
         if (name === 'Test') {
           await page.getByLabel('Message', { exact: true }).fill('Where is my order?');
@@ -338,6 +340,8 @@ test.describe('bot settings: accessibility and layout', () => {
     await page.keyboard.press('ArrowRight');
     await expect(tab(page, 'Prompt')).toBeFocused();
     await expect(tab(page, 'Prompt')).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowRight');
+    await expect(tab(page, 'Style')).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await expect(tab(page, 'Test')).toHaveAttribute('aria-selected', 'true');

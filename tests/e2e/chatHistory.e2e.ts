@@ -103,6 +103,7 @@ test.describe('chat history', () => {
     const botBox = await bot.locator('div').first().boundingBox();
     expect(botBox && customerBox && botBox.x > customerBox.x).toBe(true);
     for (const time of await messages.locator('time').allTextContents()) expect(time).toMatch(TIME);
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText, the text as rendered
     expect(await page.locator('main').innerText()).not.toContain('@c.us');
 
     // Star, see it in the starred filter, unstar.

@@ -11,12 +11,14 @@ test('the sign-in page arrives rendered and becomes interactive without a hydrat
   const html = (await response?.text()) ?? '';
   expect(html).toContain('data-prerendered="/login"');
   expect(html).toMatch(/<h1[^>]*>Sign in<\/h1>/);
+  expect(html).toContain('<title>Sign in · Influx</title>');
   await page.getByLabel('E-mail').fill('not-an-email');
   await page.getByRole('button', { name: 'Send Code' }).click();
   await expect(page.getByRole('alert')).toHaveText('Enter a valid e-mail address.');
   await page.getByRole('button', { name: 'Language: English' }).click();
   await page.getByRole('menuitemradio', { name: '简体中文' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '登录' })).toBeVisible();
+  await expect(page).toHaveTitle('登录 · Influx');
   expect(errors).toEqual([]);
 });
 
@@ -32,7 +34,32 @@ test('a visitor in another language or theme gets the page rendered for them, wi
   await expect(page.getByRole('heading', { level: 1, name: '登入' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
   await expect(page.getByRole('button', { name: '主題：深色' })).toBeVisible();
+  await expect(page).toHaveTitle('登入 · Influx');
+  // The chosen theme colours the browser's bar, whatever the system's.
+  const bar = await page.evaluate(() =>
+    [...document.querySelectorAll('meta[name="theme-color"]')].map(
+      (m) => `${m.getAttribute('data-theme')}: ${m.getAttribute('media')}`,
+    ),
+  );
+  expect(bar).toEqual(['light: not all', 'dark: all']);
   expect(errors).toEqual([]);
+});
+
+test('the app can be installed: the page links its manifest, served with its icons', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/login');
+  const href = (await page.locator('link[rel="manifest"]').getAttribute('href')) ?? '';
+  const answer = await request.get(href);
+  expect(answer.headers()['content-type']).toContain('application/manifest+json');
+  const manifest: { display: string; icons: { src: string; type: string }[] } = await answer.json();
+  expect(manifest.display).toBe('standalone');
+  for (const icon of manifest.icons) {
+    const file = await request.get(icon.src);
+    expect(file.status(), icon.src).toBe(200);
+    expect(file.headers()['content-type']).toBe(icon.type);
+  }
 });
 
 test.describe('without scripts', () => {

@@ -231,7 +231,7 @@ test.describe('QA jumps and state links, flow by flow', () => {
     await expect(plans.getByRole('button', { name: 'Retry' })).toBeEnabled();
     await jump(page, 'plans', 'plans.empty');
     await expect(plans.getByText('No membership plans available')).toBeVisible();
-    await expect(plans.getByRole('link', { name: 'Talk to sales' })).toBeVisible();
+    await expect(plans.getByRole('button', { name: 'Talk to sales' })).toBeVisible();
     await jump(page, 'tokens', 'tokens.failed');
     const subscription = page.getByRole('region', { name: 'Current subscription' });
     await expect(subscription.getByRole('alert')).toHaveText('Token details could not be loaded.');

@@ -71,6 +71,8 @@ test.describe('sign in and out', () => {
     page,
     context,
   }) => {
+    // Two tabs, two sign-ins and two reloads of a whole app: real work, whose length is the machine's.
+    test.setTimeout(120_000);
     await signIn(page);
     await page.waitForURL('/');
     const other = await context.newPage();
@@ -110,6 +112,7 @@ test.describe('language, theme and layout', () => {
     await page.getByRole('menuitemradio', { name: '繁體中文' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '登入' })).toBeVisible();
     // No English is left on the screen but the product name, the e-mail addresses and language names.
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText, the text as rendered
     const text = await page.locator('main').innerText();
     const english = text
       .match(/[A-Za-z]{3,}/g)

@@ -58,13 +58,75 @@ export const TimeRange = {
 export const TimeRangeSchema = z.union(Object.values(TimeRange).map((v) => z.literal(v)));
 export type TimeRangeCode = (typeof TimeRange)[keyof typeof TimeRange];
 
-export const UsageInfoBodySchema = z.object({ timeRange: TimeRangeSchema });
+/** A day of the user's calendar, `YYYY-MM-DD` (no time, no zone). */
+export const CalendarDateSchema = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/),
+  z.refine((d) => isCalendarDate(d), 'not a calendar day'),
+);
 
-/** Usage info as spec section 3 lists it; fields the client does not know pass through. */
+/** Whether `YYYY-MM-DD` names a day that exists (2026-02-30 does not). */
+export function isCalendarDate(date: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
+  const [y = 0, m = 0, d = 0] = date.split('-').map(Number);
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}
+
+/** The longest period of days a usage request may name, both ends counted (365 days in all). */
+export const USAGE_RANGE_MAX_DAYS = 365;
+
+/** How many days from `start` to `end`, both counted: the same day is 1, an end before the start is 0 or less. */
+export function daysInRange(start: string, end: string): number {
+  const utc = (date: string) => {
+    const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
+    return Date.UTC(y, m - 1, d);
+  };
+  return Math.round((utc(end) - utc(start)) / 86_400_000) + 1;
+}
+
+/** The spec's request: one of the time range codes 1 to 8. */
+export const UsageTimeRangeBodySchema = z.object({ timeRange: TimeRangeSchema });
+
+/**
+ * Not in the spec, which knows only the codes: a period of whole days of the user's calendar, both ends
+ * included (`{startDate: '2026-10-01', endDate: '2026-10-31'}` is October), at most 365 days, the end on or
+ * after the start. "Last month" and "Custom" send it *instead of* a timeRange (never both): a server that only
+ * knows the codes then refuses the body (400) rather than answering for a period the user did not ask for.
+ */
+export const UsageDateRangeSchema = z
+  .object({ startDate: CalendarDateSchema, endDate: CalendarDateSchema })
+  .check(
+    z.refine((r) => daysInRange(r.startDate, r.endDate) >= 1, {
+      message: 'endDate: before startDate',
+      path: ['endDate'],
+    }),
+    z.refine((r) => daysInRange(r.startDate, r.endDate) <= USAGE_RANGE_MAX_DAYS, {
+      message: `endDate: more than ${USAGE_RANGE_MAX_DAYS} days after startDate`,
+      path: ['endDate'],
+    }),
+  );
+export type UsageDateRange = z.infer<typeof UsageDateRangeSchema>;
+
+export const UsageInfoBodySchema = z.union([UsageTimeRangeBodySchema, UsageDateRangeSchema]);
+export type UsageInfoBody = z.infer<typeof UsageInfoBodySchema>;
+
+/** Tokens used on one day of the period (the user's calendar). */
+export const DailyTokensSchema = z.looseObject({
+  date: CalendarDateSchema,
+  tokenCount: z.int().check(z.nonnegative()),
+});
+export type DailyTokens = z.infer<typeof DailyTokensSchema>;
+
+/**
+ * Usage info as spec section 3 lists it; fields the client does not know pass through. `dailyTokens` is not
+ * in the spec: the period's tokens day by day, oldest first (the tokens-per-day chart). A server that leaves
+ * it out gets a "no daily figures" note instead of a chart; nothing else depends on it.
+ */
 export const UsageInfoSchema = z.looseObject({
   nowInstanceNum: z.int().check(z.nonnegative()),
   maxInstanceNum: z.int(),
   usageInfos: z.array(z.looseObject({ sessionFrom: z.string(), tokenCount: z.int().check(z.nonnegative()) })),
   totalTokenCount: z.int().check(z.nonnegative()),
+  dailyTokens: z.optional(z.array(DailyTokensSchema)),
 });
 export type UsageInfo = z.infer<typeof UsageInfoSchema>;

@@ -14,6 +14,7 @@ import { formatMoney } from '../../views/ui/format';
 import { Spinner } from '../../views/ui/Spinner';
 import { withStyledTheme } from '../../views/ui/StyledTheme';
 import { media } from '../../views/ui/theme';
+import { CardSetupView } from './CardSetupView';
 import { demoCheckoutMachine } from './demoCheckout.machine';
 
 const Page = styled.main`
@@ -170,7 +171,7 @@ function DemoCheckoutViewRoot() {
         <Summary>
           <Merchant>Influx</Merchant>
           <h1>
-            <Trans>Subscribe to {plan}</Trans>
+            {checkout.invoiceId ? <Trans>Pay your {plan} invoice</Trans> : <Trans>Subscribe to {plan}</Trans>}
           </h1>
           <Amount data-testid="checkout-amount">{amount}</Amount>
           <Muted>{yearly ? <Trans>Billed yearly</Trans> : <Trans>Billed monthly</Trans>}</Muted>
@@ -217,5 +218,11 @@ function DemoCheckoutViewRoot() {
   );
 }
 
+/** The provider's pages: a checkout (session_id), or the form to add a card (setup_session). */
+function DemoProviderRoot() {
+  const [cardSetup] = useState(() => new URLSearchParams(location.search).has('setup_session'));
+  return cardSetup ? <CardSetupView /> : <DemoCheckoutViewRoot />;
+}
+
 /** Loaded lazily; brings the styled-components design tokens with it. */
-export const DemoCheckoutView = withStyledTheme(DemoCheckoutViewRoot);
+export const DemoCheckoutView = withStyledTheme(DemoProviderRoot);

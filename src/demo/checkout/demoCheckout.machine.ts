@@ -74,10 +74,12 @@ export const demoCheckoutMachine = setup({
   },
   actions: {
     keepSummary: assign({ checkout: ({ event, context }) => summaryOf(event) ?? context.checkout }),
-    /** Back to the app the way the provider's success URL would. */
-    returnPaid: askApp((_, params: { sessionId: string }) => ({
+    /** Back to the app the way the provider's success URL would: an invoice's payment to the billing history. */
+    returnPaid: askApp((_, params: { sessionId: string; invoiceId?: string | null }) => ({
       type: 'app.navigate',
-      to: `/payment-success?sessionId=${encodeURIComponent(params.sessionId)}`,
+      to: params.invoiceId
+        ? '/usage-billing'
+        : `/payment-success?sessionId=${encodeURIComponent(params.sessionId)}`,
       replace: true,
     })),
     /** Back to the app the way the provider's cancel URL would. */
@@ -114,7 +116,10 @@ export const demoCheckoutMachine = setup({
     cancelling: settle('cancel', { tag: 'cancelling', answered: 'isCancelled', target: 'cancelled' }),
     paid: {
       tags: ['busy'],
-      entry: { type: 'returnPaid', params: sessionInput },
+      entry: {
+        type: 'returnPaid',
+        params: ({ context }) => ({ ...sessionInput({ context }), invoiceId: context.checkout?.invoiceId }),
+      },
     },
     cancelled: {
       tags: ['busy'],

@@ -12,6 +12,7 @@ import { withStyledTheme } from '../../views/ui/StyledTheme';
 import { media } from '../../views/ui/theme';
 import { FLOW_MODELS } from './models';
 import { qaRuntime } from './runtime';
+import { SimulatePhone } from './SimulatePhone';
 import { jumpTo, stateLink } from './stateLink';
 
 // Top centre: clear of the sidebar, the page's own corner controls and the toasts.
@@ -387,6 +388,7 @@ function QaPanelRoot() {
               </section>
             </>
           )}
+          <SimulatePhone />
         </Panel>
       )}
     </>

@@ -1,6 +1,7 @@
 import { now } from '../../../mocks/clock';
 import { DEMO_BOTS, DEMO_OWNER, type DemoChatbot, demoChatbot } from '../../../mocks/seed';
-import type { Chatbot } from '../../api/schemas/chatbots';
+import { ApiError } from '../../api/errors';
+import { BOT_SETTINGS_DEFAULTS, type Chatbot } from '../../api/schemas/chatbots';
 import type { UploadedFile } from '../../api/schemas/upload';
 import { type FlowModel, oneOf } from '../model';
 import { type BotEditorContext, botEditorMachine, isDirty } from './botEditor.machine';
@@ -20,6 +21,7 @@ export const sampleBot = (id: string, over: Partial<Chatbot> = {}): Chatbot => (
   KnowledgeBaseFile: [],
   updatedAt: '2026-11-20T10:00:00.000Z',
   ...over,
+  settings: over.settings ?? { ...BOT_SETTINGS_DEFAULTS },
 });
 
 export const sampleUpload = (name: string): UploadedFile => ({
@@ -38,9 +40,19 @@ const leo = demoBot(DEMO_BOTS.leo);
 const nova = demoBot(DEMO_BOTS.nova);
 
 export const demoBots = [ava, leo, nova];
+/** An address naming a chatbot that is not the user's. */
+export const UNKNOWN_BOT = 'bot-not-yours';
 
 const nameClass = (c: BotEditorContext) =>
   c.form.name.trim() === '' ? 'blank' : c.bots.some((b) => b.name === c.form.name) ? 'used' : 'free';
+
+/** Ava's saved prompts as the seed writes them, oldest first: her first prompt, then today's. */
+export const avaVersions = [
+  { id: 'pv-first', prompt: DEMO_BOTS.ava.firstPrompt ?? '', createdAt: ava.updatedAt },
+  { id: 'pv-now', prompt: ava.prompt, createdAt: ava.updatedAt },
+];
+/** The history viewer's key of Ava's first prompt (see historyEntries). */
+export const FIRST_VERSION_KEY = 'version:pv-first:0';
 
 export const botEditorModel: FlowModel<{ userId: string | null }> = {
   id: 'botEditor',
@@ -61,6 +73,12 @@ export const botEditorModel: FlowModel<{ userId: string | null }> = {
     { type: 'field.changed', field: 'prompt', value: 'Prompt' },
     { type: 'field.changed', field: 'maxTokens', value: 'many' },
     { type: 'temperature.changed', value: 0.2 },
+    { type: 'setting.changed', setting: 'tone', value: 'friendly' },
+    { type: 'history.restored', key: FIRST_VERSION_KEY },
+    // Optimise with AI, and the optimiser's answer once the user applies it.
+    { type: 'prompt.optimiseRequested' },
+    { type: 'prompt.optimised', prompt: 'Improved prompt' },
+    { type: 'bot.deleteRequested' },
     { type: 'knowledge.uploaded', file: sampleUpload('faq.txt') },
     { type: 'knowledge.removed', id: 'kf-faq.txt' },
     { type: 'template.chosen', prompt: 'Template' },
@@ -71,13 +89,26 @@ export const botEditorModel: FlowModel<{ userId: string | null }> = {
     { type: 'form.reset' },
     { type: 'save.requested' },
     { type: 'load.retried' },
+    // The address: another tab, Back to another bot with its tab, a bot that is not the user's, none.
+    { type: 'tab.selected', tab: 'knowledge' },
+    { type: 'url.changed', botId: leo.id, tab: 'prompt' },
+    { type: 'url.changed', botId: UNKNOWN_BOT, tab: 'basic' },
+    { type: 'url.changed', botId: null, tab: 'basic' },
+    { type: 'bot.listRequested' },
   ],
   outputs: {
     loadBots: oneOf([ava, leo, nova], []),
     reloadBots: [ava, leo, nova],
-    loadBot: { bot: ava, files: ava.KnowledgeBaseFile },
+    loadBot: { bot: ava, files: ava.KnowledgeBaseFile, versions: avaVersions },
+    botDelete: oneOf({ deleted: true }, { deleted: false }),
     createBot: sampleBot('bot-fresh', { name: 'Fresh' }),
     updateBot: { ...ava, name: 'Fresh' },
+  },
+  errors: {
+    loadBot: oneOf(
+      new ApiError({ kind: 'http', status: 500, endpoint: 'loadBot', message: 'Internal server error' }),
+      new ApiError({ kind: 'http', status: 404, endpoint: 'loadBot', message: 'Chatbot not found' }),
+    ),
   },
   // The form only as the rules see it (which rule would refuse a save, whether anything changed).
   serialize: ({ context }) => {
@@ -94,13 +125,19 @@ export const botEditorModel: FlowModel<{ userId: string | null }> = {
   },
 };
 
-/** Finer, for transition coverage: which bot, how many, and whether the name is free or taken. */
+/**
+ * Finer, for transition coverage: which bot, how many, whether the name is free or taken, and the bot the
+ * address asked for. The coverage walker sees the steps after an event only as eventless ones, so the event the
+ * machine raises for an address naming no bot of the user's is also sent as such.
+ */
 export const botEditorCoverageModel: FlowModel<{ userId: string | null }> = {
   ...botEditorModel,
+  events: [...botEditorModel.events, { type: 'url.unknownBot', id: UNKNOWN_BOT }],
   serialize: ({ context }) => {
     const c = context as BotEditorContext;
     return [
       c.selectedId,
+      c.requestedId,
       c.bots.length,
       nameClass(c),
       c.form.model.trim() === '',

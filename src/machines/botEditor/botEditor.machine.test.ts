@@ -1,15 +1,30 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AnyActorRef, createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { DEMO_OWNER } from '../../../mocks/seed';
+import { type AnyActorRef, createActor, createMachine, fromPromise, type SnapshotFrom } from 'xstate';
+import { DEMO_BOTS, DEMO_OWNER } from '../../../mocks/seed';
 import { recordToasts, stopRecordingToasts } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
-import type { Chatbot, ChatbotBody, KnowledgeBaseFile } from '../../api/schemas/chatbots';
-import { knowledgeUploadMachine } from '../knowledgeUpload/knowledgeUpload.machine';
+import {
+  BOT_SETTINGS_DEFAULTS,
+  type Chatbot,
+  type ChatbotBody,
+  type KnowledgeBaseFile,
+  type PromptVersion,
+} from '../../api/schemas/chatbots';
+import { mainLine } from '../botDelete/botDelete.flowModel';
+import { botDeleteMachine } from '../botDelete/botDelete.machine';
+import { knowledgeUploadMachine, uploadFileWith } from '../knowledgeUpload/knowledgeUpload.machine';
 import { modelPaths, stateCoverage } from '../model';
 import type { ToastInput } from '../toasts/toasts.machine';
 import { sampleBot as bot, botEditorModel, demoBots, sampleUpload as uploaded } from './botEditor.flowModel';
-import { botEditorMachine, hasUnsavedChanges, botEditorMessages as m } from './botEditor.machine';
+import {
+  botEditorMachine,
+  botSettingsUrl,
+  entriesOf,
+  hasUnsavedChanges,
+  botEditorMessages as m,
+  toBotTab,
+} from './botEditor.machine';
 import { type BotField, type BotForm, defaultForm, sameForm, toBody, toTemperature } from './botForm';
 
 const kb = (id: string, name = `${id}.pdf`): KnowledgeBaseFile => ({
@@ -26,6 +41,12 @@ interface Fakes {
   create?: (input: { userId: string; body: ChatbotBody }) => Promise<Chatbot>;
   update?: (input: { id: string; body: ChatbotBody }) => Promise<Chatbot>;
   userId?: string | null;
+  versions?: Record<string, PromptVersion[]>;
+  /** The address at start. */
+  botId?: string | null;
+  tab?: 'basic' | 'prompt';
+  /** Called with each event the prompt optimiser receives. */
+  optimizerHeard?: (event: { type: string; prompt?: string }) => void;
 }
 
 let toasts: ToastInput[] = [];
@@ -41,7 +62,11 @@ function start(fakes: Fakes = {}) {
   const load = vi.fn(async (id: string) => {
     const found = store.find((b) => b.id === id);
     if (!found) throw new Error('Chatbot not found');
-    return { bot: found, files: fakes.files?.[id] ?? found.KnowledgeBaseFile };
+    return {
+      bot: found,
+      files: fakes.files?.[id] ?? found.KnowledgeBaseFile,
+      versions: fakes.versions?.[id] ?? null,
+    };
   });
   const create = vi.fn(
     fakes.create ??
@@ -70,12 +95,30 @@ function start(fakes: Fakes = {}) {
         loadBot: fromPromise(({ input }) => load(input.id)),
         createBot: fromPromise(({ input }) => create(input)),
         updateBot: fromPromise(({ input }) => update(input)),
+        optimizer: createMachine({
+          on: { '*': { actions: ({ event }) => fakes.optimizerHeard?.(event as { type: string }) } },
+        }) as never,
+        botDelete: botDeleteMachine.provide({
+          actors: {
+            listInstances: fromPromise(async () => [{ ...mainLine, chatbotId: store[0]?.id ?? null }]),
+            deleteBot: fromPromise(async ({ input }: { input: { id: string } }) => {
+              store = store.filter((b) => b.id !== input.id);
+              return { success: true };
+            }) as never,
+          },
+        }) as never,
         uploads: knowledgeUploadMachine.provide({
-          actors: { uploadFile: fromPromise(({ input }) => upload(input.file)) },
+          actors: { uploadFile: uploadFileWith((file) => upload(file)) },
         }),
       },
     }),
-    { input: { userId: fakes.userId === undefined ? 'user-1' : fakes.userId } },
+    {
+      input: {
+        userId: fakes.userId === undefined ? 'user-1' : fakes.userId,
+        ...(fakes.botId !== undefined ? { botId: fakes.botId } : {}),
+        ...(fakes.tab ? { tab: fakes.tab } : {}),
+      },
+    },
   ).start();
   const settle = async () => {
     for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
@@ -102,6 +145,7 @@ describe('bot editor: loading', () => {
       maxTokens: '2048',
       prompt: '',
       knowledge: [],
+      settings: BOT_SETTINGS_DEFAULTS,
     });
     expect(hasUnsavedChanges(snap())).toBe(false);
   });
@@ -155,6 +199,148 @@ describe('bot editor: loading', () => {
     failing.actor.send({ type: 'load.retried' });
     await failing.settle();
     expect(failing.snap().hasTag('editing')).toBe(true);
+  });
+});
+
+describe('bot editor: style settings', () => {
+  it('a changed setting is unsaved, goes with the save, and Reset brings the saved one back', async () => {
+    const { actor, snap, settle, update } = start({ bots: three });
+    await settle();
+    actor.send({ type: 'setting.changed', setting: 'tone', value: 'friendly' });
+    actor.send({ type: 'setting.changed', setting: 'useEmoji', value: true });
+    expect(hasUnsavedChanges(snap())).toBe(true);
+    actor.send({ type: 'form.reset' });
+    expect(snap().context.form.settings).toEqual(BOT_SETTINGS_DEFAULTS);
+    actor.send({ type: 'setting.changed', setting: 'welcomeMessage', value: '  Hi there!  ' });
+    actor.send({ type: 'save.requested' });
+    await settle();
+    expect(update.mock.calls[0]?.[0].body.settings).toEqual({
+      ...BOT_SETTINGS_DEFAULTS,
+      welcomeMessage: 'Hi there!',
+    });
+  });
+
+  it('keeps the knowledge weight on its 0.1 grid and the messages within 1000 characters', async () => {
+    const { actor, snap, settle } = start({ bots: three });
+    await settle();
+    actor.send({ type: 'setting.changed', setting: 'knowledgeWeight', value: 0.73 });
+    actor.send({ type: 'setting.changed', setting: 'fallbackMessage', value: 'x'.repeat(1200) });
+    expect(snap().context.form.settings.knowledgeWeight).toBe(0.7);
+    expect(snap().context.form.settings.fallbackMessage).toHaveLength(1000);
+  });
+});
+
+describe('bot editor: prompt history and optimisation', () => {
+  const versions = {
+    a: [
+      { id: 'v1', prompt: 'First prompt', createdAt: '2026-10-01T10:00:00.000Z' },
+      {
+        id: 'v2',
+        prompt: 'You are the customer service assistant of Acme.',
+        createdAt: '2026-11-01T10:00:00.000Z',
+      },
+    ],
+  };
+  const tagsOf = (s: ReturnType<ReturnType<typeof start>['snap']>) =>
+    entriesOf(s.context).map((e) => [e.prompt, e.tags]);
+
+  it('lists the saved versions, newest in use, the one before the last save, and the initial one', async () => {
+    const { snap, settle, set } = start({ bots: three, versions });
+    await settle();
+    expect(tagsOf(snap())).toEqual([
+      ['You are the customer service assistant of Acme.', ['inUse']],
+      ['First prompt', ['beforeLastSave', 'initial']],
+    ]);
+    set('prompt', 'Draft');
+    expect(tagsOf(snap())[0]).toEqual(['Draft', ['unsaved']]);
+  });
+
+  it('a restore puts the version in the editor, unsaved, and keeps the text it replaced', async () => {
+    const { actor, snap, settle, set } = start({ bots: three, versions });
+    await settle();
+    set('prompt', 'My draft');
+    actor.send({ type: 'history.restored', key: 'version:v1:0' });
+    expect(snap().context.form.prompt).toBe('First prompt');
+    expect(hasUnsavedChanges(snap())).toBe(true);
+    expect(tagsOf(snap())).toContainEqual(['My draft', ['beforeRestore']]);
+    // Unknown keys and the text already in the editor change nothing.
+    expect(snap().can({ type: 'history.restored', key: 'version:v1:0' })).toBe(false);
+    expect(snap().can({ type: 'history.restored', key: 'nope' })).toBe(false);
+  });
+
+  it('a save records a version with the time the server gives', async () => {
+    const { actor, snap, settle, set } = start({ bots: three, versions });
+    await settle();
+    set('prompt', 'Third prompt');
+    actor.send({ type: 'save.requested' });
+    await settle();
+    const [newest, previous] = entriesOf(snap().context);
+    expect(newest).toMatchObject({ prompt: 'Third prompt', tags: ['inUse'], at: '2026-11-20T10:00:00.000Z' });
+    expect(previous?.tags).toEqual(['beforeLastSave']);
+  });
+
+  it('without the server history, it starts from the prompt as opened and says it is partial', async () => {
+    const { snap, settle } = start({ bots: three });
+    await settle();
+    expect(snap().context.history.partial).toBe(true);
+    expect(tagsOf(snap())).toEqual([
+      ['You are the customer service assistant of Acme.', ['inUse', 'initial']],
+    ]);
+  });
+
+  it('asks the optimiser with the prompt in the editor, never a blank one; Apply replaces it, undoably', async () => {
+    const heard = vi.fn();
+    const { actor, snap, settle, set } = start({ bots: three, versions, optimizerHeard: heard });
+    await settle();
+    set('prompt', ' ');
+    actor.send({ type: 'prompt.optimiseRequested' });
+    expect(heard).not.toHaveBeenCalled();
+    set('prompt', 'Be nice');
+    actor.send({ type: 'prompt.optimiseRequested' });
+    expect(heard).toHaveBeenCalledWith(
+      expect.objectContaining({ type: 'optimise.started', prompt: 'Be nice' }),
+    );
+    actor.send({ type: 'prompt.optimised', prompt: '# Role\nBe nice, always.' });
+    expect(snap().context.form.prompt).toBe('# Role\nBe nice, always.');
+    expect(tagsOf(snap())).toContainEqual(['Be nice', ['beforeOptimisation']]);
+    actor.send({ type: 'history.restored', key: 'replaced' });
+    expect(snap().context.form.prompt).toBe('Be nice');
+  });
+});
+
+describe('bot editor: deleting', () => {
+  it('asks, deletes, says so, and reads the list again: the next bot opens and New is back', async () => {
+    const { actor, snap, settle, list } = start({ bots: three });
+    await settle();
+    expect(snap().can({ type: 'bot.newRequested' })).toBe(false);
+    actor.send({ type: 'bot.deleteRequested' });
+    expect(snap().hasTag('confirmingDelete')).toBe(true);
+    expect(snap().can({ type: 'save.requested' })).toBe(false);
+    await settle();
+    const question = snap().children.botDelete as AnyActorRef;
+    expect(question.getSnapshot().context.linked).toEqual([
+      { id: mainLine.id, instanceName: mainLine.instanceName },
+    ]);
+    question.send({ type: 'delete.confirmed' });
+    await settle();
+    expect(toasts).toContainEqual({ variant: 'success', title: m.deleted });
+    expect(list).toHaveBeenCalledTimes(2);
+    expect(snap().context.bots.map((b) => b.name)).toEqual(['Leo', 'Nova']);
+    expect(snap().context.selectedId).toBe('b');
+    expect(snap().can({ type: 'bot.newRequested' })).toBe(true);
+  });
+
+  it('cancelling leaves the bot and the form as they were; new mode offers no delete', async () => {
+    const { actor, snap, settle, set } = start({ bots: three });
+    await settle();
+    set('name', 'Changed');
+    actor.send({ type: 'bot.deleteRequested' });
+    (snap().children.botDelete as AnyActorRef).send({ type: 'delete.cancelled' });
+    expect(snap().hasTag('confirmingDelete')).toBe(false);
+    expect(snap().context.form.name).toBe('Changed');
+    const fresh = start();
+    await fresh.settle();
+    expect(fresh.snap().can({ type: 'bot.deleteRequested' })).toBe(false);
   });
 });
 
@@ -228,6 +414,7 @@ describe('bot editor: saving', () => {
         stop: null,
         type: 'chat',
         knowledgeBaseIds: ['kf-faq.txt', 'kf-prices.pdf'],
+        settings: BOT_SETTINGS_DEFAULTS,
       },
     });
     // Then the list is read again, the new bot is the one edited, and it counts as saved.
@@ -427,9 +614,109 @@ describe('bot form helpers', () => {
 
   it('sends temperature with one decimal, even for 0 and 1', () => {
     const extras = { description: null, platform: 'openai', stop: null, type: 'chat' };
-    const form = { name: 'a', model: 'm', prompt: 'p', maxTokens: '5', knowledge: [] };
+    const form = { ...defaultForm(), name: 'a', model: 'm', prompt: 'p', maxTokens: '5' };
     expect(toBody({ ...form, temperature: 0 }, extras).temperature).toBe('0.0');
     expect(toBody({ ...form, temperature: 1 }, extras).temperature).toBe('1.0');
+  });
+});
+
+describe('bot editor: the address', () => {
+  function started(fakes: Fakes = {}, input: { botId?: string | null; tab?: 'basic' | 'prompt' } = {}) {
+    const t = start({ bots: three, ...fakes, ...input });
+    const shown: { url: string; replace: boolean }[] = [];
+    t.actor.on('url.show', ({ url, replace }) => shown.push({ url, replace }));
+    return { ...t, shown };
+  }
+  const at = (botId: string | null, tab: 'basic' | 'prompt' | 'test' = 'basic') =>
+    ({ type: 'url.changed', botId, tab }) as const;
+
+  it('writes the bot as one encoded segment and the tab when it is not the first', () => {
+    expect(botSettingsUrl({ botId: null, tab: 'basic' })).toBe('/bot-settings');
+    expect(botSettingsUrl({ botId: 'b', tab: 'prompt' })).toBe('/bot-settings/b?tab=prompt');
+    for (const id of ['..', 'a/b', '<script>', 'x'.repeat(3000)])
+      expect(decodeURIComponent(botSettingsUrl({ botId: id, tab: 'basic' }).slice(14))).toBe(id);
+    expect(toBotTab('knowledge')).toBe('knowledge');
+    expect(toBotTab('<b>')).toBe('basic');
+  });
+
+  it('opens the bot and tab a copied address names, and names the first bot in place of none', async () => {
+    const a = started({}, { botId: 'b', tab: 'prompt' });
+    await a.settle();
+    expect(a.snap().context.selectedId).toBe('b');
+    expect(a.snap().context.tab).toBe('prompt');
+    expect(a.shown).toEqual([]);
+    const b = started();
+    await b.settle();
+    expect(b.snap().context.selectedId).toBe('a');
+    expect(b.shown).toEqual([{ url: '/bot-settings/a', replace: true }]);
+  });
+
+  it('says "not found" for a bot the user does not have, without loading it, and leads back', async () => {
+    const t = started({}, { botId: 'bot-of-someone-else' });
+    await t.settle();
+    expect(t.snap().hasTag('botNotFound')).toBe(true);
+    expect(t.load).not.toHaveBeenCalled();
+    expect(t.snap().context.url).toBe('/bot-settings/bot-of-someone-else');
+    t.actor.send({ type: 'bot.listRequested' });
+    await t.settle();
+    expect(t.snap().context.selectedId).toBe('a');
+    expect(t.shown).toEqual([{ url: '/bot-settings/a', replace: false }]);
+  });
+
+  it('pushes an entry per bot and per tab chosen, and follows Back and Forward', async () => {
+    const t = started();
+    await t.settle();
+    t.shown.length = 0;
+    t.actor.send({ type: 'tab.selected', tab: 'prompt' });
+    t.actor.send({ type: 'bot.selected', id: 'b' });
+    await t.settle();
+    expect(t.shown).toEqual([
+      { url: '/bot-settings/a?tab=prompt', replace: false },
+      { url: '/bot-settings/b?tab=prompt', replace: false },
+    ]);
+    t.shown.length = 0;
+    t.actor.send(at('a', 'prompt'));
+    await t.settle();
+    expect(t.snap().context.selectedId).toBe('a');
+    t.actor.send(at('a'));
+    expect(t.snap().context.tab).toBe('basic');
+    t.actor.send(at('nope'));
+    expect(t.snap().hasTag('botNotFound')).toBe(true);
+    // Following the address never writes it back.
+    expect(t.shown).toEqual([]);
+  });
+
+  it('asks before Back leaves unsaved changes for another bot, and names this bot again if the user stays', async () => {
+    const t = started();
+    await t.settle();
+    t.set('name', 'Changed');
+    t.shown.length = 0;
+    t.actor.send(at('b'));
+    expect(t.snap().hasTag('confirmingSwitch')).toBe(true);
+    t.actor.send({ type: 'switch.cancelled' });
+    expect(t.snap().context.selectedId).toBe('a');
+    expect(t.snap().context.form.name).toBe('Changed');
+    expect(t.shown).toEqual([{ url: '/bot-settings/a', replace: false }]);
+    // Unsaved changes stay for a bot that is not there either.
+    t.actor.send(at('nope'));
+    expect(t.snap().hasTag('botNotFound')).toBe(false);
+    expect(t.snap().context.form.name).toBe('Changed');
+    t.actor.send(at('b'));
+    t.actor.send({ type: 'switch.confirmed' });
+    await t.settle();
+    expect(t.snap().context.selectedId).toBe('b');
+    expect(t.snap().context.url).toBe('/bot-settings/b');
+  });
+
+  it('opens the tab of a field a save refuses, in place of the tab shown', async () => {
+    const t = started();
+    await t.settle();
+    t.actor.send({ type: 'tab.selected', tab: 'test' });
+    t.set('prompt', ' ');
+    t.shown.length = 0;
+    t.actor.send({ type: 'save.requested' });
+    expect(t.snap().context.tab).toBe('prompt');
+    expect(t.shown).toEqual([{ url: '/bot-settings/a?tab=prompt', replace: true }]);
   });
 });
 
@@ -484,7 +771,8 @@ const sendsSubmitted = (s: Snap) => {
 
 /** Either mode's form at rest: Save is offered to a signed-in user, and nothing is on its way. */
 const formAtRest = {
-  enabled: (s: Snap) => (s.context.userId ? ['save.requested'] : []),
+  // Not while the delete question is open.
+  enabled: (s: Snap) => (s.context.userId && !s.hasTag('confirmingDelete') ? ['save.requested'] : []),
   shows: (s: Snap) => expect(s.context.submitted).toBeNull(),
 };
 
@@ -518,8 +806,15 @@ const viewModel: typeof botEditorModel = {
 
 describeStateViews(viewModel, {
   '*': {
-    enabled: ['user.changed'],
-    shows: (s: Snap) => expect(s.context.userId).toBe(DEMO_OWNER.id),
+    // A tab can always be chosen, and the address can always change (Back, Forward, a link).
+    enabled: ['user.changed', 'tab.selected', 'url.changed'],
+    shows: (s: Snap) => {
+      expect(s.context.userId).toBe(DEMO_OWNER.id);
+      // The address names the bot asked for until it is found, else the open one (none in new mode).
+      expect(s.context.url).toBe(
+        botSettingsUrl({ botId: s.context.requestedId ?? s.context.selectedId, tab: s.context.tab }),
+      );
+    },
   },
   loading: {
     tags: ['loading'],
@@ -537,9 +832,29 @@ describeStateViews(viewModel, {
       noDialog(s);
     },
   },
-  // One of the listed bots is being opened.
+  // The address names a bot the user does not have: nothing of another bot shows; one of theirs, New below
+  // the limit, or the list (the first, or a new one) leads back.
+  notFound: {
+    tags: ['botNotFound'],
+    enabled: (s: Snap) => [
+      'bot.listRequested',
+      ...(s.context.bots.some((b) => opens.includes(b.id)) ? ['bot.selected'] : []),
+      ...(s.context.bots.length < 3 ? ['bot.newRequested'] : []),
+    ],
+    shows: (s: Snap) => {
+      expect(s.context.selectedId).toBeNull();
+      expect(s.context.requestedId).not.toBeNull();
+      expect(s.context.bots.map((b) => b.id)).not.toContain(s.context.requestedId);
+      noDialog(s);
+    },
+  },
+  // One of the listed bots is being opened; Back or Forward may name another listed one meanwhile.
   loadingBot: {
     tags: ['loading', 'botLoading'],
+    enabled: (s: Snap) =>
+      s.context.bots.some((b) => opens.includes(b.id) && b.id !== s.context.selectedId)
+        ? ['bot.selected']
+        : [],
     runs: {
       loadBot: (input: { id: string }, s: Snap) => expect(input).toEqual({ id: s.context.selectedId }),
     },
@@ -566,16 +881,34 @@ describeStateViews(viewModel, {
   startingNew: {},
   ready: {
     // The form can be edited in every mode, even while a save or a question is pending.
-    enabled: ['field.changed', 'temperature.changed', 'knowledge.uploaded', 'knowledge.removed'],
+    enabled: (s: Snap) => [
+      'field.changed',
+      'temperature.changed',
+      'setting.changed',
+      'knowledge.uploaded',
+      'knowledge.removed',
+      // An applied optimisation always lands; asking for one needs a prompt to improve.
+      'prompt.optimised',
+      ...(s.context.form.prompt.trim() ? ['prompt.optimiseRequested'] : []),
+      // Ava's first prompt, once her history is loaded and the editor holds something else.
+      ...(s.context.history.versions[0]?.id === 'pv-first' &&
+      s.context.form.prompt !== DEMO_BOTS.ava.firstPrompt
+        ? ['history.restored']
+        : []),
+    ],
     runs: {
       uploads: (child: { status: string; value: unknown; context: { items: unknown[] } }) => {
         expect(child.status).toBe('active');
         expect(child.value).toBe('idle');
         expect(child.context.items).toEqual([]);
       },
+      optimizer: (child: { status: string }) => expect(child.status).toBe('active'),
     },
     // A field marked invalid still breaks its rule, and the refusal was said in a toast.
     shows: (s: Snap) => {
+      // An applied optimisation can be undone: the history holds a saved version or the text it replaced.
+      if (s.context.form.prompt === 'Improved prompt')
+        expect(s.context.history.replaced !== null || s.context.history.versions.length > 0).toBe(true);
       const field = s.context.invalidField;
       if (field === null) return;
       const said = toasts
@@ -606,6 +939,11 @@ describeStateViews(viewModel, {
   'ready.mode.new.saving': savingWith('createBot', () => ({ userId: DEMO_OWNER.id })),
   'ready.mode.editing': {
     tags: ['editing'],
+    // The open bot's external database.
+    runs: {
+      database: (child: { context: { botId: string } }, s: Snap) =>
+        expect(child.context.botId).toBe(s.context.selectedId),
+    },
     shows: (s: Snap) => expect(s.context.selectedId).not.toBeNull(),
   },
   'ready.mode.editing.idle': formAtRest,
@@ -634,9 +972,23 @@ describeStateViews(viewModel, {
           : []),
         ...(!saving && !s.hasTag('new') && s.context.bots.length < 3 ? ['bot.newRequested'] : []),
         ...(!saving && dirty(s) ? ['form.reset'] : []),
+        // Only a saved bot can be deleted.
+        ...(!saving && !s.hasTag('new') ? ['bot.deleteRequested'] : []),
       ];
     },
     shows: noDialog,
+  },
+  // Deleting the open bot asks first, naming it (the question is its own machine).
+  'ready.confirm.deleting': {
+    tags: ['confirmingDelete'],
+    runs: {
+      botDelete: (child: { context: { botId: string; botName: string } }, s: Snap) =>
+        expect(child.context).toMatchObject({ botId: s.context.selectedId, botName: s.context.saved.name }),
+    },
+    shows: (s: Snap) => {
+      expect(s.context.selectedId).not.toBeNull();
+      noDialog(s);
+    },
   },
   // Replacing a prompt asks first.
   'ready.confirm.template': {

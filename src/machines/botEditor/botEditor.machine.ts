@@ -1,21 +1,39 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { type AnyMachineSnapshot, and, assign, emit, not, or, sendTo, setup, stateIn } from 'xstate';
+import {
+  type AnyMachineSnapshot,
+  and,
+  assign,
+  emit,
+  enqueueActions,
+  not,
+  or,
+  sendTo,
+  setup,
+  stateIn,
+} from 'xstate';
 import {
   createChatbot,
   getChatbot,
   getKnowledgeBase,
+  getPromptVersions,
   listChatbots,
   listUserChatbots,
   updateChatbot,
 } from '../../api/chatbots';
-import type { Chatbot, ChatbotBody, KnowledgeBaseFile } from '../../api/schemas/chatbots';
+import type { Chatbot, ChatbotBody, KnowledgeBaseFile, PromptVersion } from '../../api/schemas/chatbots';
+import { botDeleteMachine } from '../botDelete/botDelete.machine';
 import { MAX_CHATBOTS } from '../constants';
+import { databaseMachine } from '../database/database.machine';
 import { describeError, raiseFailure } from '../errors';
 import {
   type KnowledgeUploadedEvent,
   knowledgeUploadMachine,
 } from '../knowledgeUpload/knowledgeUpload.machine';
+import {
+  type PromptOptimisedEvent,
+  promptOptimizerMachine,
+} from '../promptOptimizer/promptOptimizer.machine';
 import { fromRequest } from '../request';
 import { raiseToast } from '../system';
 import {
@@ -29,14 +47,67 @@ import {
   formFromBot,
   fromUpload,
   parseMaxTokens,
+  type SettingChangedEvent,
   sameForm,
   sameName,
   toBody,
   toTemperature,
+  withSetting,
 } from './botForm';
+import {
+  emptyHistory,
+  historyEntries,
+  openedHistory,
+  type PromptHistory,
+  withReplaced,
+  withSaved,
+} from './promptHistory';
+
+/** The editor's tabs, in their order; the address names one (`?tab=`). */
+export const BOT_TABS = ['basic', 'prompt', 'style', 'knowledge', 'test'] as const;
+export type BotTab = (typeof BOT_TABS)[number];
+const FIRST_TAB: BotTab = 'basic';
+
+/** A tab from the address; anything else is the first. */
+export const toBotTab = (value: unknown): BotTab =>
+  BOT_TABS.includes(value as BotTab) ? (value as BotTab) : FIRST_TAB;
+
+/** Where each field lives, to take the user there when a save is refused because of it. */
+const TAB_OF: Record<BotField, BotTab> = {
+  name: 'basic',
+  model: 'basic',
+  temperature: 'basic',
+  maxTokens: 'basic',
+  prompt: 'prompt',
+};
+
+export const BOT_SETTINGS_PATH = '/bot-settings';
+
+/** What the address says: the bot (none: the editor's own choice, the first bot or a new one) and the tab. */
+export interface BotSettingsLocation {
+  botId: string | null;
+  tab: BotTab;
+}
+
+/** The address of a view of the editor: the bot as one encoded path segment, the tab when not the first. */
+export function botSettingsUrl({ botId, tab }: BotSettingsLocation): string {
+  const path = botId ? `${BOT_SETTINGS_PATH}/${encodeURIComponent(botId)}` : BOT_SETTINGS_PATH;
+  return tab === FIRST_TAB ? path : `${path}?tab=${tab}`;
+}
+
+/** The address the editor's state names: the bot asked for until it is found, else the open one. */
+const addressOf = (context: BotEditorContext): BotSettingsLocation => ({
+  botId: context.requestedId ?? context.selectedId,
+  tab: context.tab,
+});
 
 export interface BotEditorContext {
   userId: string | null;
+  /** The address the screen shows (botSettingsUrl): what the view puts in the address bar. */
+  url: string;
+  /** The bot the address names, while the list is loading or when it is not one of the user's. */
+  requestedId: string | null;
+  tab: BotTab;
   bots: Chatbot[];
   /** The bot being edited; null in new mode. */
   selectedId: string | null;
@@ -52,18 +123,35 @@ export interface BotEditorContext {
   pendingTemplate: string | null;
   /** Where the user wanted to go when asked about unsaved changes. */
   pendingSwitch: { kind: 'bot'; id: string } | { kind: 'new' } | null;
+  /** The prompt's saved versions and what the editor's text replaced. */
+  history: PromptHistory;
 }
 
-/** What the editor tells its view: a save was refused, and which field to show (open its tab, focus it). */
-export type BotEditorEmitted = { type: 'save.refused'; field: BotField };
+/**
+ * What the editor tells its view: a save was refused, and which field to focus (its tab is opened); the
+ * address to show, as a new history entry (another bot, another tab: Back returns) or in place of this one.
+ */
+export type BotEditorEmitted =
+  | { type: 'save.refused'; field: BotField }
+  | { type: 'url.show'; url: string; replace: boolean };
 
 export type BotEditorEvent =
+  /** The address changed (Back, Forward, a link): the view reads it and says what it names. */
+  | ({ type: 'url.changed' } & BotSettingsLocation)
+  /** Raised by the editor when the address names a bot the user does not have. */
+  | { type: 'url.unknownBot'; id: string }
+  | { type: 'tab.selected'; tab: BotTab }
+  /** From "not found": back to the user's chatbots (the first, or a new one). */
+  | { type: 'bot.listRequested' }
   | { type: 'user.changed'; userId: string | null }
   | { type: 'load.retried' }
   | { type: 'bot.selected'; id: string }
   | { type: 'bot.newRequested' }
   | { type: 'field.changed'; field: BotTextField; value: string }
   | { type: 'temperature.changed'; value: number }
+  | SettingChangedEvent
+  | { type: 'history.restored'; key: string }
+  | { type: 'bot.deleteRequested' }
   | { type: 'template.chosen'; prompt: string }
   | { type: 'template.confirmed' }
   | { type: 'template.cancelled' }
@@ -71,6 +159,8 @@ export type BotEditorEvent =
   | { type: 'switch.cancelled' }
   | { type: 'knowledge.removed'; id: string }
   | KnowledgeUploadedEvent
+  | { type: 'prompt.optimiseRequested' }
+  | PromptOptimisedEvent
   | { type: 'form.reset' }
   | { type: 'save.requested' };
 
@@ -83,6 +173,7 @@ export const botEditorMessages = {
   maxTokensInvalid: msg`Max tokens must be a whole number greater than 0`,
   settingsFailed: msg`Failed to save settings`,
   saved: msg`Settings saved`,
+  deleted: msg`Chatbot deleted`,
   loadFailed: msg`Load failed`,
 };
 const m = botEditorMessages;
@@ -100,9 +191,12 @@ export const hasUnsavedChanges = (snapshot: AnyMachineSnapshot) =>
 type SaveRule = 'nameBlank' | 'modelBlank' | 'promptBlank' | 'nameTaken' | 'maxTokensInvalid';
 
 const refuse = (guard: SaveRule, field: BotField, message: MessageDescriptor) => ({
-  guard: and(['hasUser', guard]),
+  guard: and(['canSave', guard]),
   actions: [
     { type: 'markInvalid' as const, params: { field } },
+    // The field's tab opens in place of the one shown: the user did not go anywhere.
+    { type: 'openTab' as const, params: { tab: TAB_OF[field] } },
+    { type: 'showUrl' as const, params: { replace: true } },
     { type: 'toastRefused' as const, params: { message } },
     { type: 'emitRefused' as const, params: { field } },
   ],
@@ -119,7 +213,7 @@ const saveChecks = [
   refuse('nameTaken', 'name', m.nameTaken),
   // Not in the spec's list: the server refuses anything else, so say so in words first.
   refuse('maxTokensInvalid', 'maxTokens', m.maxTokensInvalid),
-  { guard: 'hasUser', target: 'saving', actions: 'beginSave' },
+  { guard: 'canSave', target: 'saving', actions: 'beginSave' },
 ] as const;
 
 /**
@@ -146,6 +240,8 @@ const checkThenSave = <const Src extends 'createBot' | 'updateBot', Input>(
             type: 'acceptSaved' as const,
             params: ({ event }: { event: { output: Chatbot } }) => ({ bot: event.output }),
           },
+          // A new bot's address is its id from now on, in place of the new form's.
+          { type: 'showUrl' as const, params: { replace: true } },
           'toastSaved' as const,
         ],
       },
@@ -157,26 +253,33 @@ const checkThenSave = <const Src extends 'createBot' | 'updateBot', Input>(
   },
 });
 
+/** The prompt history's entries as the viewer lists them. */
+export const entriesOf = (context: BotEditorContext) =>
+  historyEntries(context.history, context.form.prompt, context.selectedId !== null);
+
 export const botEditorMachine = setup({
   types: {
     context: {} as BotEditorContext,
     events: {} as BotEditorEvent,
-    input: {} as { userId: string | null },
+    input: {} as { userId: string | null } & Partial<BotSettingsLocation>,
     emitted: {} as BotEditorEmitted,
   },
   actors: {
     listBots: fromRequest<Chatbot[], { userId: string | null }>(({ input, signal }) =>
       input.userId ? listUserChatbots(input.userId, signal) : listChatbots(signal),
     ),
-    loadBot: fromRequest<{ bot: Chatbot; files: KnowledgeBaseFile[] }, { id: string }>(
-      async ({ input, signal }) => {
-        const [bot, files] = await Promise.all([
-          getChatbot(input.id, signal),
-          getKnowledgeBase(input.id, signal),
-        ]);
-        return { bot, files };
-      },
-    ),
+    loadBot: fromRequest<
+      { bot: Chatbot; files: KnowledgeBaseFile[]; versions: PromptVersion[] | null },
+      { id: string }
+    >(async ({ input, signal }) => {
+      const [bot, files, versions] = await Promise.all([
+        getChatbot(input.id, signal),
+        getKnowledgeBase(input.id, signal),
+        // The history is not the bot: without it (a server that keeps none) the bot still opens.
+        getPromptVersions(input.id, signal).catch(() => null),
+      ]);
+      return { bot, files, versions };
+    }),
     createBot: fromRequest<Chatbot, { userId: string; body: ChatbotBody }>(({ input, signal }) =>
       createChatbot(input.userId, input.body, signal),
     ),
@@ -184,10 +287,15 @@ export const botEditorMachine = setup({
       updateChatbot(input.id, input.body, signal),
     ),
     uploads: knowledgeUploadMachine,
+    database: databaseMachine,
+    botDelete: botDeleteMachine,
+    optimizer: promptOptimizerMachine,
   },
   guards: {
     hasBots: ({ event }) => ((event as { output?: Chatbot[] }).output ?? []).length > 0,
     hasUser: ({ context }) => !!context.userId,
+    /** A signed-in user, and not while the bot is being deleted. */
+    canSave: and(['hasUser', not(stateIn('#botEditor.ready.confirm.deleting'))]),
     nameBlank: ({ context }) => context.form.name.trim() === '',
     modelBlank: ({ context }) => context.form.model.trim() === '',
     promptBlank: ({ context }) => context.form.prompt.trim() === '',
@@ -197,10 +305,26 @@ export const botEditorMachine = setup({
     hasUnsavedChanges: ({ context }) => isDirty(context),
     canAddBot: ({ context }) => offersNewBot(context),
     isNewMode: ({ context }) => context.selectedId === null,
+    canRestore: ({ context, event }) => {
+      if (event.type !== 'history.restored') return false;
+      const entry = entriesOf(context).find((e) => e.key === event.key);
+      return !!entry && entry.prompt !== context.form.prompt;
+    },
+    wasDeleted: ({ event }) => (event as { output?: { deleted?: boolean } }).output?.deleted === true,
     isCurrentBot: ({ context, event }) => event.type === 'bot.selected' && event.id === context.selectedId,
     isKnownBot: ({ context, event }) =>
       event.type === 'bot.selected' && context.bots.some((bot) => bot.id === event.id),
     pendingIsNew: ({ context }) => context.pendingSwitch?.kind === 'new',
+    /** The address differs from the one the screen shows: someone else moved it (Back, Forward, a link). */
+    urlIsNew: ({ context, event }) => event.type === 'url.changed' && botSettingsUrl(event) !== context.url,
+    /** The list answered without the bot the address names: not one of the user's (or gone). */
+    namesUnknownBot: ({ context, event }) => {
+      const bots = (event as { output?: Chatbot[] }).output ?? [];
+      return context.requestedId !== null && !bots.some((bot) => bot.id === context.requestedId);
+    },
+    hasListedBots: ({ context }) => context.bots.length > 0,
+    /** The server says the bot is not there (deleted meanwhile, or never the user's). */
+    isNotFound: ({ event }) => (event as { error?: { status?: unknown } }).error?.status === 404,
     /** Another bot can be opened: not while saving, not the one open, and only one the list knows. */
     canOpenBot: and([not('isSaving'), not('isCurrentBot'), 'isKnownBot']),
     /** New is offered below the limit, and not while saving or already in new mode. */
@@ -214,28 +338,88 @@ export const botEditorMachine = setup({
   actions: {
     setUser: assign({ userId: ({ event }) => (event.type === 'user.changed' ? event.userId : null) }),
     setBots: assign({ bots: (_, params: { bots: Chatbot[] }) => params.bots }),
-    selectFirst: assign({ selectedId: (_, params: { bots: Chatbot[] }) => params.bots[0]?.id ?? null }),
+    /** The bot the address names if it is listed (else the first): found, the address no longer waits. */
+    selectFirst: assign(({ context }, params: { bots: Chatbot[] }) => ({
+      selectedId: params.bots.find((bot) => bot.id === context.requestedId)?.id ?? params.bots[0]?.id ?? null,
+      requestedId: null,
+    })),
     selectBot: assign({
       selectedId: ({ context, event }) => (event.type === 'bot.selected' ? event.id : context.selectedId),
+      requestedId: null,
       pendingSwitch: null,
+    }),
+    /** The address named a bot that is not there: it is said, nothing of another bot shows. */
+    markNotFound: assign(({ context, event }) => ({
+      requestedId: event.type === 'url.unknownBot' ? event.id : (context.requestedId ?? context.selectedId),
+      selectedId: null,
+      pendingSwitch: null,
+      pendingTemplate: null,
+    })),
+    /** While the list loads, its answer decides whether the address's bot is the user's. */
+    awaitBot: assign({
+      requestedId: ({ context, event }) => (event.type === 'url.unknownBot' ? event.id : context.requestedId),
+    }),
+    openTab: assign({ tab: (_, params: { tab: BotTab }) => params.tab }),
+    setTab: assign({
+      tab: ({ context, event }) => (event.type === 'tab.selected' ? event.tab : context.tab),
+    }),
+    /**
+     * Takes what a changed address names: its tab, and its bot through the editor's own rules (a bot with
+     * unsaved changes asks first; one the user does not have is "not found"). No bot named keeps the open one.
+     */
+    followUrl: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'url.changed') return;
+      const current = context.requestedId ?? context.selectedId;
+      if (event.botId === null && current !== null) {
+        // The address named no bot (the sidebar's link): it names the open one again, in place.
+        const url = botSettingsUrl({ botId: current, tab: event.tab });
+        enqueue.assign({ url, tab: event.tab });
+        enqueue.emit({ type: 'url.show', url, replace: true });
+        return;
+      }
+      enqueue.assign({ url: botSettingsUrl(event), tab: event.tab });
+      if (event.botId === null || event.botId === current) return;
+      if (context.bots.some((bot) => bot.id === event.botId)) {
+        enqueue.raise({ type: 'bot.selected', id: event.botId });
+      } else {
+        enqueue.raise({ type: 'url.unknownBot', id: event.botId });
+      }
+    }),
+    /** Asks the view to show the editor's address, when it changed: a new entry, or in place of this one. */
+    showUrl: enqueueActions(({ context, enqueue }, params: { replace: boolean }) => {
+      const url = botSettingsUrl(addressOf(context));
+      if (url === context.url) return;
+      enqueue.assign({ url });
+      enqueue.emit({ type: 'url.show', url, replace: params.replace });
     }),
     selectPending: assign({
       selectedId: ({ context }) =>
         context.pendingSwitch?.kind === 'bot' ? context.pendingSwitch.id : context.selectedId,
       pendingSwitch: null,
     }),
-    showBot: assign((_, params: { bot: Chatbot; files: KnowledgeBaseFile[] }) => {
-      const form = formFromBot(params.bot, params.files);
-      return { form, saved: form, extras: extrasFromBot(params.bot), invalidField: null, loadError: null };
-    }),
+    showBot: assign(
+      (_, params: { bot: Chatbot; files: KnowledgeBaseFile[]; versions: PromptVersion[] | null }) => {
+        const form = formFromBot(params.bot, params.files);
+        return {
+          form,
+          saved: form,
+          extras: extrasFromBot(params.bot),
+          history: openedHistory(form.prompt, params.versions),
+          invalidField: null,
+          loadError: null,
+        };
+      },
+    ),
     startBlank: assign({
       selectedId: null,
+      requestedId: null,
       form: defaultForm(),
       saved: defaultForm(),
       extras: defaultExtras(),
       invalidField: null,
       pendingSwitch: null,
       pendingTemplate: null,
+      history: emptyHistory(),
     }),
     setLoadError: assign({ loadError: (_, params: { error: unknown }) => describeError(params.error) }),
     setText: assign({
@@ -249,6 +433,20 @@ export const botEditorMachine = setup({
         event.type === 'temperature.changed'
           ? { ...context.form, temperature: toTemperature(event.value) }
           : context.form,
+    }),
+    setSetting: assign({
+      form: ({ context, event }) =>
+        event.type === 'setting.changed' ? withSetting(context.form, event) : context.form,
+    }),
+    restoreVersion: assign(({ context, event }) => {
+      const entry =
+        event.type === 'history.restored' ? entriesOf(context).find((e) => e.key === event.key) : undefined;
+      if (!entry) return {};
+      return {
+        history: withReplaced(context.history, context.form.prompt, 'restore'),
+        form: { ...context.form, prompt: entry.prompt },
+        invalidField: context.invalidField === 'prompt' ? null : context.invalidField,
+      };
     }),
     applyTemplate: assign({
       form: ({ context, event }) =>
@@ -265,6 +463,20 @@ export const botEditorMachine = setup({
       pendingTemplate: null,
     }),
     dropPendingTemplate: assign({ pendingTemplate: null }),
+    startOptimizing: sendTo('optimizer', ({ context }) => ({
+      type: 'optimise.started' as const,
+      prompt: context.form.prompt,
+    })),
+    applyOptimised: assign(({ context, event }) =>
+      event.type === 'prompt.optimised'
+        ? {
+            // Undoable: the text it replaces stays in the history.
+            history: withReplaced(context.history, context.form.prompt, 'optimisation'),
+            form: { ...context.form, prompt: event.prompt },
+            invalidField: context.invalidField === 'prompt' ? null : context.invalidField,
+          }
+        : {},
+    ),
     holdSwitchToBot: assign({
       pendingSwitch: ({ event }) =>
         event.type === 'bot.selected' ? { kind: 'bot' as const, id: event.id } : null,
@@ -313,16 +525,22 @@ export const botEditorMachine = setup({
         form: context.submitted && context.form === context.submitted ? saved : context.form,
         extras: extrasFromBot(params.bot),
         submitted: null,
+        history: withSaved(context.history, saved.prompt, params.bot.updatedAt ?? null),
       };
     }),
     endSave: assign({ submitted: null }),
     toastSaved: raiseToast({ variant: 'success', title: m.saved }),
+    forgetBots: assign({ bots: [], selectedId: null, requestedId: null }),
+    toastDeleted: raiseToast({ variant: 'success', title: m.deleted }),
     toastSaveFailed: raiseFailure(m.settingsFailed),
   },
 }).createMachine({
   id: 'botEditor',
   context: ({ input }) => ({
     userId: input.userId,
+    url: botSettingsUrl({ botId: input.botId ?? null, tab: input.tab ?? FIRST_TAB }),
+    requestedId: input.botId ?? null,
+    tab: input.tab ?? FIRST_TAB,
     bots: [],
     selectedId: null,
     form: defaultForm(),
@@ -333,10 +551,24 @@ export const botEditorMachine = setup({
     invalidField: null,
     pendingTemplate: null,
     pendingSwitch: null,
+    history: emptyHistory(),
   }),
   initial: 'loading',
   on: {
     'user.changed': { actions: 'setUser' },
+    'url.changed': { guard: 'urlIsNew', actions: 'followUrl' },
+    // Another tab is a page of its own in the browser's history: Back returns to the tab before.
+    'tab.selected': { actions: ['setTab', { type: 'showUrl', params: { replace: false } }] },
+    'url.unknownBot': [
+      // While the list loads, its answer decides (the address's bot is kept until then).
+      { guard: stateIn('#botEditor.loading'), actions: 'awaitBot' },
+      // Unsaved changes are not thrown away for a bot that is not there: the address names this one again.
+      {
+        guard: and([stateIn('#botEditor.ready'), 'hasUnsavedChanges']),
+        actions: { type: 'showUrl', params: { replace: false } },
+      },
+      { target: '.notFound', actions: 'markNotFound' },
+    ],
   },
   states: {
     loading: {
@@ -345,18 +577,29 @@ export const botEditorMachine = setup({
         id: 'loadBots',
         src: 'listBots',
         input: ({ context }) => ({ userId: context.userId }),
+        // The address names the bot (when it is one of the user's) or the first; the editor's choice replaces
+        // an address that named none.
         onDone: [
+          {
+            guard: 'namesUnknownBot',
+            target: 'notFound',
+            actions: { type: 'setBots', params: ({ event }) => ({ bots: event.output }) },
+          },
           {
             guard: 'hasBots',
             target: 'loadingBot',
             actions: [
               { type: 'setBots', params: ({ event }) => ({ bots: event.output }) },
               { type: 'selectFirst', params: ({ event }) => ({ bots: event.output }) },
+              { type: 'showUrl', params: { replace: true } },
             ],
           },
           {
             target: 'startingNew',
-            actions: { type: 'setBots', params: ({ event }) => ({ bots: event.output }) },
+            actions: [
+              { type: 'setBots', params: ({ event }) => ({ bots: event.output }) },
+              { type: 'showUrl', params: { replace: true } },
+            ],
           },
         ],
         onError: {
@@ -369,8 +612,44 @@ export const botEditorMachine = setup({
       tags: ['error'],
       on: { 'load.retried': 'loading' },
     },
+    /** The address names a bot the user does not have (unknown, another user's, deleted). */
+    notFound: {
+      tags: ['botNotFound'],
+      on: {
+        'bot.selected': {
+          guard: 'isKnownBot',
+          target: 'loadingBot',
+          actions: ['selectBot', { type: 'showUrl', params: { replace: false } }],
+        },
+        'bot.newRequested': {
+          guard: 'canAddBot',
+          target: 'startingNew',
+          actions: { type: 'showUrl', params: { replace: false } },
+        },
+        'bot.listRequested': [
+          {
+            guard: 'hasListedBots',
+            target: 'loadingBot',
+            actions: [
+              { type: 'selectFirst', params: ({ context }) => ({ bots: context.bots }) },
+              { type: 'showUrl', params: { replace: false } },
+            ],
+          },
+          { target: 'startingNew' },
+        ],
+      },
+    },
     loadingBot: {
       tags: ['loading', 'botLoading'],
+      on: {
+        // Another bot while this one loads (Back, Forward): nothing is lost yet.
+        'bot.selected': {
+          guard: and(['isKnownBot', not('isCurrentBot')]),
+          target: 'loadingBot',
+          reenter: true,
+          actions: ['selectBot', { type: 'showUrl', params: { replace: false } }],
+        },
+      },
       invoke: {
         id: 'loadBot',
         src: 'loadBot',
@@ -379,35 +658,54 @@ export const botEditorMachine = setup({
           target: '#botEditor.ready.mode.editing',
           actions: { type: 'showBot', params: ({ event }) => event.output },
         },
-        onError: {
-          target: 'botFailed',
-          actions: { type: 'setLoadError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: [
+          { guard: 'isNotFound', target: 'notFound', actions: 'markNotFound' },
+          {
+            target: 'botFailed',
+            actions: { type: 'setLoadError', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
       },
     },
     botFailed: {
       tags: ['error', 'botError'],
       on: {
         'load.retried': 'loadingBot',
-        'bot.selected': { guard: 'isKnownBot', target: 'loadingBot', actions: 'selectBot' },
-        'bot.newRequested': { guard: 'canAddBot', target: 'startingNew' },
+        'bot.selected': {
+          guard: 'isKnownBot',
+          target: 'loadingBot',
+          actions: ['selectBot', { type: 'showUrl', params: { replace: false } }],
+        },
+        'bot.newRequested': {
+          guard: 'canAddBot',
+          target: 'startingNew',
+          actions: { type: 'showUrl', params: { replace: false } },
+        },
       },
     },
     /** A blank form for a new bot (entering ready afresh also drops the previous bot's uploads). */
     startingNew: {
-      entry: 'startBlank',
+      // A new bot has no address of its own: the screen's, as a new history entry when it was another bot's.
+      entry: ['startBlank', { type: 'showUrl', params: { replace: false } }],
       always: '#botEditor.ready.mode.new',
     },
     ready: {
       type: 'parallel',
-      invoke: { id: 'uploads', src: 'uploads' },
+      invoke: [
+        { id: 'uploads', src: 'uploads' },
+        { id: 'optimizer', src: 'optimizer' },
+      ],
       // Leaving the form (a switch confirmed mid-save) cancels the save: nothing is submitted any more.
       exit: 'endSave',
       on: {
         'field.changed': { actions: 'setText' },
         'temperature.changed': { actions: 'setTemperature' },
+        'setting.changed': { actions: 'setSetting' },
+        'history.restored': { guard: 'canRestore', actions: 'restoreVersion' },
         'knowledge.uploaded': { actions: 'addKnowledge' },
         'knowledge.removed': { actions: 'removeKnowledge' },
+        'prompt.optimiseRequested': { guard: not('promptBlank'), actions: 'startOptimizing' },
+        'prompt.optimised': { actions: 'applyOptimised' },
       },
       states: {
         mode: {
@@ -424,6 +722,12 @@ export const botEditorMachine = setup({
             },
             editing: {
               tags: ['editing'],
+              // The external database belongs to a saved bot: there is none to connect in new mode.
+              invoke: {
+                id: 'database',
+                src: 'database',
+                input: ({ context }) => ({ botId: context.selectedId ?? '' }),
+              },
               initial: 'idle',
               states: {
                 ...checkThenSave(
@@ -464,7 +768,11 @@ export const botEditorMachine = setup({
                     target: 'switching',
                     actions: 'holdSwitchToBot',
                   },
-                  { guard: 'canOpenBot', target: '#botEditor.loadingBot', actions: 'selectBot' },
+                  {
+                    guard: 'canOpenBot',
+                    target: '#botEditor.loadingBot',
+                    actions: ['selectBot', { type: 'showUrl', params: { replace: false } }],
+                  },
                 ],
                 'bot.newRequested': [
                   {
@@ -478,6 +786,31 @@ export const botEditorMachine = setup({
                   guard: and([not('isSaving'), 'hasUnsavedChanges']),
                   actions: ['restoreSaved', 'clearUploads'],
                 },
+                'bot.deleteRequested': {
+                  guard: and([not('isSaving'), not('isNewMode')]),
+                  target: 'deleting',
+                },
+              },
+            },
+            /** Deleting the open bot: the question names its numbers; once deleted, the list is read again. */
+            deleting: {
+              tags: ['confirmingDelete'],
+              invoke: {
+                id: 'botDelete',
+                src: 'botDelete',
+                input: ({ context }) => ({
+                  botId: context.selectedId ?? '',
+                  botName: context.saved.name,
+                }),
+                onDone: [
+                  {
+                    guard: 'wasDeleted',
+                    target: '#botEditor.loading',
+                    // The deleted bot's address is gone: the screen's own, in its place.
+                    actions: ['forgetBots', { type: 'showUrl', params: { replace: true } }, 'toastDeleted'],
+                  },
+                  { target: 'none' },
+                ],
               },
             },
             /** Replacing a prompt that has text asks first. */
@@ -494,9 +827,16 @@ export const botEditorMachine = setup({
               on: {
                 'switch.confirmed': [
                   { guard: 'pendingIsNew', target: '#botEditor.startingNew' },
-                  { target: '#botEditor.loadingBot', actions: 'selectPending' },
+                  {
+                    target: '#botEditor.loadingBot',
+                    actions: ['selectPending', { type: 'showUrl', params: { replace: false } }],
+                  },
                 ],
-                'switch.cancelled': { target: 'none', actions: 'dropPendingSwitch' },
+                // Back or Forward may have named the other bot already: the address names this one again.
+                'switch.cancelled': {
+                  target: 'none',
+                  actions: ['dropPendingSwitch', { type: 'showUrl', params: { replace: false } }],
+                },
               },
             },
           },

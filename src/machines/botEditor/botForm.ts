@@ -1,4 +1,11 @@
-import type { Chatbot, ChatbotBody, KnowledgeBaseFile } from '../../api/schemas/chatbots';
+import {
+  BOT_SETTINGS_DEFAULTS,
+  type BotSettings,
+  type Chatbot,
+  type ChatbotBody,
+  type KnowledgeBaseFile,
+  STYLE_TEXT_MAX,
+} from '../../api/schemas/chatbots';
 import type { UploadedFile } from '../../api/schemas/upload';
 import {
   DEFAULT_MAX_TOKENS,
@@ -26,6 +33,8 @@ export interface BotForm {
   maxTokens: string;
   prompt: string;
   knowledge: KnowledgeFile[];
+  /** The style tab's settings. */
+  settings: BotSettings;
 }
 
 /** Fields the screen does not edit but every save sends back as they were. */
@@ -35,6 +44,11 @@ export interface BotExtras {
   stop: string | null;
   type: string;
 }
+
+/** A style setting changed, with a value of that setting's type. */
+export type SettingChangedEvent = {
+  [K in keyof BotSettings]: { type: 'setting.changed'; setting: K; value: BotSettings[K] };
+}[keyof BotSettings];
 
 export type BotTextField = 'name' | 'model' | 'prompt' | 'maxTokens';
 export type BotField = BotTextField | 'temperature';
@@ -47,6 +61,7 @@ export const defaultForm = (): BotForm => ({
   maxTokens: String(DEFAULT_MAX_TOKENS),
   prompt: '',
   knowledge: [],
+  settings: { ...BOT_SETTINGS_DEFAULTS },
 });
 
 export const defaultExtras = (): BotExtras => ({
@@ -89,6 +104,7 @@ export function formFromBot(bot: Chatbot, files: KnowledgeBaseFile[] = bot.Knowl
     maxTokens: String(bot.maxTokens),
     prompt: bot.prompt,
     knowledge: files.map(fromBaseFile),
+    settings: { ...bot.settings },
   };
 }
 
@@ -107,6 +123,22 @@ export function parseMaxTokens(value: string): number | null {
   return n > 0 && Number.isSafeInteger(n) ? n : null;
 }
 
+/** A setting changed, kept within its bounds: texts at most STYLE_TEXT_MAX, the weight on its 0.1 grid. */
+export function withSetting(form: BotForm, event: SettingChangedEvent): BotForm {
+  let value: unknown = event.value;
+  if (event.setting === 'knowledgeWeight') value = toTemperature(event.value);
+  else if (event.setting === 'welcomeMessage' || event.setting === 'fallbackMessage')
+    value = event.value.slice(0, STYLE_TEXT_MAX);
+  return { ...form, settings: { ...form.settings, [event.setting]: value } };
+}
+
+/** The welcome and fallback texts as the server stores them. */
+const trimmedSettings = (settings: BotSettings): BotSettings => ({
+  ...settings,
+  welcomeMessage: settings.welcomeMessage.trim(),
+  fallbackMessage: settings.fallbackMessage.trim(),
+});
+
 /** The create/update body: temperature as a string, max tokens as a number, the files as their ids. */
 export function toBody(form: BotForm, extras: BotExtras): ChatbotBody {
   return {
@@ -117,6 +149,7 @@ export function toBody(form: BotForm, extras: BotExtras): ChatbotBody {
     temperature: form.temperature.toFixed(1),
     maxTokens: parseMaxTokens(form.maxTokens) ?? 0,
     knowledgeBaseIds: form.knowledge.map((file) => file.knowledgeFileId),
+    settings: trimmedSettings(form.settings),
   };
 }
 
@@ -129,6 +162,7 @@ function normalized(form: BotForm) {
     form.temperature.toFixed(1),
     parseMaxTokens(form.maxTokens) ?? form.maxTokens.trim(),
     form.knowledge.map((file) => file.knowledgeFileId),
+    trimmedSettings(form.settings),
   ];
 }
 

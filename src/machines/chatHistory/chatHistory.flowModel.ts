@@ -1,12 +1,20 @@
 import { now } from '../../../mocks/clock';
 import { analyzeConversation } from '../../../mocks/conversations';
 import { FEATURED_CONVERSATIONS, featuredConversation, HIDDEN_SENDERS } from '../../../mocks/seed';
-import type { ChatAnalysis, ChatMessage, ChatSession } from '../../api/schemas/chatSessions';
-import type { FlowModel } from '../model';
+import { ApiError } from '../../api/errors';
+import {
+  type ChatAnalysis,
+  type ChatMessage,
+  type ChatSession,
+  SessionFilter,
+} from '../../api/schemas/chatSessions';
+import { type FlowModel, oneOf } from '../model';
 import { type ChatHistoryInput, chatHistoryMachine } from './chatHistory.machine';
 import { exportFileName } from './export';
 
 const at = '2026-11-19T10:00:00.000Z';
+/** An address naming a conversation that is not the user's. */
+export const UNKNOWN_SESSION = 'sess-not-yours';
 const session = (id: string, fromNumber: string, over: Partial<ChatSession> = {}): ChatSession => ({
   id,
   fromNumber,
@@ -68,19 +76,56 @@ export const chatHistoryModel: FlowModel<ChatHistoryInput | undefined> = {
     { type: 'analysis.requested' },
     { type: 'tab.selected', tab: 'export' },
     { type: 'tab.selected', tab: 'analysis' },
+    { type: 'tab.selected', tab: 'fineTune' },
     { type: 'export.formatChanged', format: 'txt' },
     { type: 'export.includeAnalysisChanged', value: false },
     { type: 'export.includeTimestampsChanged', value: false },
     { type: 'export.requested' },
     { type: 'export.done', fileName: exportFileName(order.session.fromNumber, 'json', new Date(t)) },
     { type: 'export.failed', error: { message: 'disk full' } },
+    // Back, Forward or a copied address: a conversation no list has, one another search shows, or none.
+    { type: 'url.changed', sessionId: UNKNOWN_SESSION, phone: '', filter: SessionFilter.all },
+    { type: 'url.changed', sessionId: order.session.id, phone: '852', filter: SessionFilter.starred },
+    { type: 'url.changed', sessionId: null, phone: '', filter: SessionFilter.all },
+    { type: 'session.lookupRetried' },
   ],
   outputs: {
     searchSessions: demoSessions,
     loadMessages: demoMessages,
     starSession: { id: order.session.id, isStarred: true },
     analyzeSession: demoAnalysis,
+    // Looked up among all: found, or not the user's.
+    findSession: oneOf(order.session, null),
+  },
+  errors: {
+    loadMessages: oneOf(
+      new ApiError({ kind: 'http', status: 500, endpoint: 'loadMessages', message: 'Internal server error' }),
+      new ApiError({ kind: 'http', status: 404, endpoint: 'loadMessages', message: 'Not found' }),
+    ),
   },
   // Which session is open and whether a star is in flight matter; texts, lists and options do not.
-  serialize: ({ context: c }) => [c.selected?.id ?? null, c.sessions.length > 0, c.pendingStar !== null],
+  serialize: ({ context: c }) => [
+    c.selected?.id ?? null,
+    c.sessionId,
+    c.sessions.length > 0,
+    c.pendingStar !== null,
+  ],
+};
+
+/**
+ * For transition coverage: also what the live stream tells and what the reader's scrolling says, the events
+ * the machine raises when the address changes (the coverage walker sees the steps after an event only as
+ * eventless ones), and a start at an address that names a conversation.
+ */
+export const chatHistoryCoverageModel: FlowModel<ChatHistoryInput | undefined> = {
+  ...chatHistoryModel,
+  events: [
+    ...chatHistoryModel.events,
+    { type: 'url.queryFollowed' },
+    { type: 'url.sessionFollowed' },
+    { type: 'live.session', session: abroad.session },
+    { type: 'live.message', sessionId: order.session.id, message: demoMessages[0] as ChatMessage },
+    { type: 'live.scrolled', atBottom: false },
+  ],
+  inputs: [{ sessionId: order.session.id }],
 };

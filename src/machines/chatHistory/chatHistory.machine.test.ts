@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The export downloads through an anchor, also under the mutation config (which runs in Node).
 import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
+import { type EventObject, fromCallback, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { startFlow } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import {
@@ -22,7 +22,12 @@ import {
   sampleMessages as messages,
   sampleSessions as sessions,
 } from './chatHistory.flowModel';
-import { type ChatHistoryInput, chatHistoryMachine, chatHistoryMessages } from './chatHistory.machine';
+import {
+  type ChatHistoryInput,
+  chatHistoryMachine,
+  chatHistoryMessages,
+  chatHistoryUrl,
+} from './chatHistory.machine';
 import type { ExportFormat } from './export';
 
 beforeAll(() => activateLocale('en', { persist: false }));
@@ -35,6 +40,7 @@ function start(
     load?: (id: string) => Promise<ChatMessage[]>;
     star?: (id: string, isStarred: boolean) => Promise<StarResult>;
     analyze?: (id: string) => Promise<ChatAnalysis>;
+    find?: (id: string) => Promise<ChatSession | null>;
   } = {},
   input?: ChatHistoryInput,
 ) {
@@ -45,7 +51,9 @@ function start(
   const analyze = vi.fn(impl.analyze ?? (async () => analysis));
   const logMessagesError = vi.fn();
   const logExportError = vi.fn();
-  const syncQuery = vi.fn();
+  const find = vi.fn(impl.find ?? (async (id: string) => sessions.find((s) => s.id === id) ?? null));
+  // The live child's place: what the chat history tells it (the tests send its events themselves).
+  const toLive: EventObject[] = [];
   const flow = startFlow(
     chatHistoryMachine.provide({
       actors: {
@@ -53,11 +61,16 @@ function start(
         loadMessages: fromPromise(({ input }) => load(input.id)),
         starSession: fromPromise(({ input }) => star(input.id, input.isStarred)),
         analyzeSession: fromPromise(({ input }) => analyze(input.id)),
+        findSession: fromPromise(({ input }) => find(input.id)),
+        live: fromCallback(({ receive }) => receive((e) => toLive.push(e))) as never,
       },
-      actions: { logMessagesError, logExportError, syncQuery },
+      actions: { logMessagesError, logExportError },
     }),
     { clock, input },
   );
+  // The addresses the machine asks its view to show.
+  const shown: { url: string; replace: boolean }[] = [];
+  flow.actor.on('url.show', ({ url, replace }) => shown.push({ url, replace }));
   return {
     ...flow,
     clock,
@@ -67,7 +80,9 @@ function start(
     analyze,
     logMessagesError,
     logExportError,
-    syncQuery,
+    find,
+    shown,
+    toLive,
   };
 }
 
@@ -82,14 +97,16 @@ async function opened(id = 'a', impl: Parameters<typeof start>[0] = {}) {
 
 describe('chat history: the session list', () => {
   it('searches at once with the filter it starts with, and hides newsletters and the placeholder', async () => {
-    const { search, snap, settle, syncQuery } = start({}, { filter: 2, phone: '138' });
+    const { search, snap, settle, shown } = start({}, { filter: 2, phone: '138' });
     expect(snap().hasTag('listBusy')).toBe(true);
     await settle();
     expect(search).toHaveBeenCalledTimes(1);
     expect(search.mock.calls[0]?.[0]).toEqual({ phone: '138', filter: 2 });
     expect(snap().context.sessions.map((s) => s.id)).toEqual(['a', 'b']);
     expect(snap().matches({ list: 'ready' })).toBe(true);
-    expect(syncQuery).toHaveBeenCalledTimes(1);
+    // The address already says so: nothing to change in it.
+    expect(snap().context.url).toBe('/chat-history?phone=138&filter=2');
+    expect(shown).toEqual([]);
   });
 
   it('waits for a pause in typing, then searches once with the last text (trimmed)', async () => {
@@ -281,6 +298,8 @@ describe('chat history: analysis', () => {
     const t = start();
     t.actor.send({ type: 'tab.selected', tab: 'export' });
     expect(t.snap().matches({ tab: 'export' })).toBe(true);
+    t.actor.send({ type: 'tab.selected', tab: 'fineTune' });
+    expect(t.snap().matches({ tab: 'fineTune' })).toBe(true);
     t.actor.send({ type: 'tab.selected', tab: 'analysis' });
     expect(t.snap().matches({ tab: 'analysis' })).toBe(true);
   });
@@ -375,6 +394,232 @@ describe('chat history: export', () => {
   });
 });
 
+describe('chat history: the address', () => {
+  const at = (sessionId: string | null, phone = '', filter = SessionFilter.all as number) => ({
+    type: 'url.changed' as const,
+    sessionId,
+    phone,
+    filter: filter as 1,
+  });
+
+  it('writes the conversation as one encoded segment, the search trimmed, the filter when it narrows', () => {
+    expect(chatHistoryUrl({ sessionId: null, phone: '', filter: 1 })).toBe('/chat-history');
+    expect(chatHistoryUrl({ sessionId: 'a', phone: ' 86 ', filter: 2 })).toBe(
+      '/chat-history/a?phone=86&filter=2',
+    );
+    for (const id of ['..', '../../users', 'a/b', '<script>alert(1)</script>', 'a?b#c', 'x'.repeat(5000)]) {
+      const url = chatHistoryUrl({ sessionId: id, phone: '', filter: 1 });
+      const segment = url.slice('/chat-history/'.length);
+      expect(segment).not.toMatch(/[/?#<>]/);
+      expect(decodeURIComponent(segment)).toBe(id);
+    }
+  });
+
+  it('opens the conversation a copied address names once the list shows it, adding no history entry', async () => {
+    const { snap, settle, shown, load, find } = start({}, { sessionId: 'b', filter: 2 });
+    expect(snap().hasTag('sessionFinding')).toBe(true);
+    await settle();
+    expect(snap().matches({ conversation: 'open' })).toBe(true);
+    expect(snap().context.selected?.id).toBe('b');
+    expect(load).toHaveBeenCalledWith('b');
+    expect(find).not.toHaveBeenCalled();
+    expect(shown).toEqual([]);
+    expect(snap().context.url).toBe('/chat-history/b?filter=2');
+  });
+
+  it('looks a conversation up among all when the search does not list it, and opens it', async () => {
+    const { snap, settle, find } = start({ search: async () => [] }, { sessionId: 'a', phone: '999' });
+    await settle();
+    expect(find).toHaveBeenCalledWith('a');
+    expect(snap().context.selected?.id).toBe('a');
+    expect(snap().matches({ conversation: { open: { messages: 'ready' } } })).toBe(true);
+  });
+
+  it.each([
+    ['an unknown id', 'nope'],
+    ['another user’s conversation', 'sess-of-someone-else'],
+    ['a hidden number', 'news'],
+    ['a hostile id', '../../<script>%2F'],
+  ])('says "not found" for %s, without putting it into a request', async (_, id) => {
+    const { snap, settle, load, find } = start({}, { sessionId: id });
+    await settle();
+    expect(snap().hasTag('sessionNotFound')).toBe(true);
+    expect(snap().context.selected).toBeNull();
+    expect(snap().context.sessionId).toBe(id);
+    // The whole list was the lookup already: nothing else is asked.
+    expect(find).not.toHaveBeenCalled();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('says "not found" when the lookup does not find it either, and a failed lookup can be retried', async () => {
+    const find = vi
+      .fn<(id: string) => Promise<ChatSession | null>>()
+      .mockRejectedValueOnce(new Error('offline'));
+    find.mockResolvedValueOnce(null);
+    const { actor, snap, settle } = start({ find }, { sessionId: 'zzz', filter: 2 });
+    await settle();
+    expect(snap().hasTag('sessionLookupFailed')).toBe(true);
+    expect(snap().context.sessionError).toBe('offline');
+    actor.send({ type: 'session.lookupRetried' });
+    await settle();
+    expect(snap().hasTag('sessionNotFound')).toBe(true);
+  });
+
+  it('says "not found" when the server answers 404 for the messages of a listed conversation', async () => {
+    const gone = Object.assign(new Error('Not found'), { status: 404 });
+    const { snap, settle, logMessagesError } = start(
+      { load: async () => Promise.reject(gone) },
+      { sessionId: 'a' },
+    );
+    await settle();
+    expect(snap().hasTag('sessionNotFound')).toBe(true);
+    expect(snap().context.selected).toBeNull();
+    expect(logMessagesError).not.toHaveBeenCalled();
+  });
+
+  it('pushes an entry when a conversation is opened or closed, and replaces it for the search and filter', async () => {
+    const { actor, clock, settle, shown } = start();
+    await settle();
+    actor.send({ type: 'session.selected', id: 'a' });
+    actor.send({ type: 'filter.changed', filter: 2 });
+    await settle();
+    for (const value of ['1', '14', '141']) actor.send({ type: 'search.changed', value });
+    clock.increment(SEARCH_DEBOUNCE_MS);
+    await settle();
+    actor.send({ type: 'session.closed' });
+    expect(shown).toEqual([
+      { url: '/chat-history/a', replace: false },
+      { url: '/chat-history/a?filter=2', replace: true },
+      // One entry for the typing, once it paused.
+      { url: '/chat-history/a?phone=141&filter=2', replace: true },
+      { url: '/chat-history?phone=141&filter=2', replace: false },
+    ]);
+  });
+
+  it('follows Back and Forward: another conversation, another search, or none', async () => {
+    const { actor, snap, settle, search, shown } = start();
+    await settle();
+    actor.send({ type: 'session.selected', id: 'a' });
+    await settle();
+    actor.send({ type: 'session.selected', id: 'b' });
+    await settle();
+    shown.length = 0;
+    search.mockClear();
+
+    actor.send(at('a'));
+    await settle();
+    expect(snap().context.selected?.id).toBe('a');
+    expect(search).not.toHaveBeenCalled();
+
+    actor.send(at('b', '1415', 2));
+    await settle();
+    expect(snap().context.selected?.id).toBe('b');
+    expect(snap().context).toMatchObject({
+      phone: '1415',
+      filter: 2,
+      url: '/chat-history/b?phone=1415&filter=2',
+    });
+    expect(search.mock.calls.at(-1)?.[0]).toEqual({ phone: '1415', filter: 2 });
+
+    actor.send(at(null, '1415', 2));
+    expect(snap().hasTag('nothingSelected')).toBe(true);
+    // Following the address never writes it back.
+    expect(shown).toEqual([]);
+  });
+
+  it('takes its own address back as nothing new (the view reports every change, its own too)', async () => {
+    const { actor, snap, settle, search, load } = start();
+    await settle();
+    actor.send({ type: 'session.selected', id: 'a' });
+    await settle();
+    actor.send({ type: 'search.changed', value: '14' });
+    // The address written for 'a' comes back while the user types on: the typing is kept.
+    actor.send(at('a'));
+    expect(snap().context.phone).toBe('14');
+    expect(snap().matches({ list: 'debouncing' })).toBe(true);
+    expect(search).toHaveBeenCalledTimes(1);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves "not found" for a listed conversation or the list', async () => {
+    const { actor, snap, settle, shown } = start({}, { sessionId: 'nope' });
+    await settle();
+    actor.send({ type: 'session.closed' });
+    expect(snap().hasTag('nothingSelected')).toBe(true);
+    expect(shown).toEqual([{ url: '/chat-history', replace: false }]);
+    actor.send(at('nope'));
+    await settle();
+    expect(snap().hasTag('sessionNotFound')).toBe(true);
+    actor.send({ type: 'session.selected', id: 'b' });
+    await settle();
+    expect(snap().context.selected?.id).toBe('b');
+  });
+});
+
+describe('chat history: live updates', () => {
+  const later = (minutes: number) =>
+    new Date(Date.parse('2026-11-19T10:00:00.000Z') + minutes * 60_000).toISOString();
+  const customer = (id: string, minutes: number): ChatMessage => ({
+    id,
+    content: `Live ${id}`,
+    sender: 'user',
+    sentAt: later(minutes),
+  });
+
+  it('counts a message in another listed conversation unread until it is opened', async () => {
+    const t = await opened('a');
+    t.actor.send({ type: 'live.message', sessionId: 'b', message: customer('x1', 1) });
+    t.actor.send({ type: 'live.message', sessionId: 'b', message: customer('x2', 2) });
+    // Told twice (a poll after the stream), it counts once.
+    t.actor.send({ type: 'live.message', sessionId: 'b', message: customer('x2', 2) });
+    expect(t.snap().context.live.unread).toEqual({ b: ['x1', 'x2'] });
+    expect(t.snap().context.messages.map((m) => m.id)).toEqual(['m1', 'm2']);
+    t.actor.send({ type: 'session.selected', id: 'b' });
+    expect(t.snap().context.live.unread).toEqual({});
+  });
+
+  it('adds a message of the open conversation in place; scrolled up, it is one of the new ones below', async () => {
+    const t = await opened('a');
+    t.actor.send({ type: 'live.message', sessionId: 'a', message: customer('x1', 1) });
+    expect(t.snap().context.messages.map((m) => m.id)).toEqual(['m1', 'm2', 'x1']);
+    expect(t.snap().context.live).toEqual({ unread: {}, atBottom: true, newBelow: [] });
+    t.actor.send({ type: 'live.scrolled', atBottom: false });
+    t.actor.send({ type: 'live.message', sessionId: 'a', message: customer('x2', 2) });
+    expect(t.snap().context.live.newBelow).toEqual(['x2']);
+    expect(t.snap().context.messages.map((m) => m.id)).toEqual(['m1', 'm2', 'x1', 'x2']);
+    // Back at the latest message: the new ones are seen.
+    t.actor.send({ type: 'live.scrolled', atBottom: true });
+    expect(t.snap().context.live.newBelow).toEqual([]);
+  });
+
+  it('puts a new conversation the search would show first, with its messages unread, and no other', async () => {
+    const t = start({}, { filter: SessionFilter.starred });
+    await t.settle();
+    const fresh = { ...sessions[0], id: 'new', createdAt: later(5), isStarred: false } as ChatSession;
+    t.actor.send({ type: 'live.session', session: fresh });
+    // Not starred: the starred list does not show it.
+    expect(t.snap().context.sessions.some((s) => s.id === 'new')).toBe(false);
+    t.actor.send({ type: 'live.session', session: { ...fresh, isStarred: true } });
+    expect(t.snap().context.sessions[0]?.id).toBe('new');
+    expect(t.snap().context.live.unread).toEqual({ new: ['a-m1'] });
+  });
+
+  it('tells the live child which conversation is open, and none once it is closed', async () => {
+    const t = await opened('a');
+    t.actor.send({ type: 'session.selected', id: 'b' });
+    t.actor.send({ type: 'session.closed' });
+    expect(t.toLive).toEqual([
+      { type: 'live.watched', sessionId: 'a' },
+      { type: 'live.watched', sessionId: null },
+      { type: 'live.watched', sessionId: 'b' },
+      { type: 'live.watched', sessionId: null },
+    ]);
+    // Stopping the screen stops the child first: nothing is sent to it then.
+    t.actor.stop();
+    expect(t.toLive).toHaveLength(4);
+  });
+});
+
 describe('chat history model', () => {
   const { shortest } = modelPaths(chatHistoryModel.machine, chatHistoryModel);
 
@@ -394,8 +639,31 @@ const exportedName = chatHistoryModel.events.find((e) => e.type === 'export.done
 describeStateViews(chatHistoryModel, {
   '*': {
     // The export options can be set at any time; they apply to the next file.
-    enabled: ['export.formatChanged', 'export.includeAnalysisChanged', 'export.includeTimestampsChanged'],
+    // The address can always change (Back, Forward, a link); the view reports it.
+    enabled: [
+      'export.formatChanged',
+      'export.includeAnalysisChanged',
+      'export.includeTimestampsChanged',
+      'url.changed',
+    ],
+    // Live updates run as long as the screen does, and watch the open conversation (polled when the stream
+    // is down).
+    runs: {
+      live: (child: { context: { watched: string | null } }, s: Snap) =>
+        expect(child.context.watched).toBe(
+          s.matches({ conversation: 'open' }) ? (s.context.selected?.id ?? null) : null,
+        ),
+    },
     shows: (s: Snap) => {
+      // The address the screen shows is the one its state names (the search once the typing paused).
+      if (!s.matches({ list: 'debouncing' }))
+        expect(s.context.url).toBe(
+          chatHistoryUrl({
+            sessionId: s.context.sessionId,
+            phone: s.context.phone,
+            filter: s.context.filter,
+          }),
+        );
       expect(['', '852']).toContain(s.context.phone);
       expect([SessionFilter.all, SessionFilter.starred]).toContain(s.context.filter);
     },
@@ -438,7 +706,40 @@ describeStateViews(chatHistoryModel, {
     },
   },
   'conversation.open': {
-    shows: (s: Snap) => expect(listed.map((x) => x.id)).toContain(openId(s)),
+    shows: (s: Snap) => {
+      expect(listed.map((x) => x.id)).toContain(openId(s));
+      expect(s.context.sessionId).toBe(openId(s));
+    },
+  },
+  // Transient: the address at start names a conversation or not.
+  'conversation.starting': {},
+  'conversation.finding': {
+    tags: ['sessionFinding'],
+    shows: (s: Snap) => {
+      expect(s.context.sessionId).not.toBeNull();
+      expect(s.context.selected).toBeNull();
+    },
+  },
+  // Until the list has answered (a stale one may already show it).
+  'conversation.finding.waiting': { shows: (s: Snap) => expect(s.hasTag('listBusy')).toBe(true) },
+  'conversation.finding.lookingUp': {
+    runs: {
+      findSession: (input: { id: string }, s: Snap) => expect(input).toEqual({ id: s.context.sessionId }),
+    },
+  },
+  'conversation.finding.failed': {
+    tags: ['sessionLookupFailed'],
+    enabled: ['session.lookupRetried'],
+    shows: (s: Snap) => expect(s.context.sessionError).toBe(serverError),
+  },
+  // Unknown, another user's, or gone: the address keeps naming it; nothing of another shows.
+  'conversation.notFound': {
+    tags: ['sessionNotFound'],
+    shows: (s: Snap) => {
+      expect(s.context.sessionId).not.toBeNull();
+      expect(s.context.selected).toBeNull();
+      expect(s.context.messages).toEqual([]);
+    },
   },
   'conversation.open.messages': {},
   'conversation.open.messages.loading': {
@@ -512,4 +813,5 @@ describeStateViews(chatHistoryModel, {
   tab: { enabled: ['tab.selected'] },
   'tab.analysis': {},
   'tab.export': {},
+  'tab.fineTune': {},
 });

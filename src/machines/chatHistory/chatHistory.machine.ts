@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { and, assign, fromPromise, setup, stateIn } from 'xstate';
+import { and, assign, enqueueActions, fromPromise, or, setup, stateIn } from 'xstate';
 import { analyzeSession, getSessionMessages, searchSessions, starSession } from '../../api/chatSessions';
 import {
   type ChatAnalysis,
@@ -13,7 +13,6 @@ import {
 import { i18n } from '../../i18n/i18n';
 import { SEARCH_DEBOUNCE_MS } from '../constants';
 import { describeError, raiseFailure } from '../errors';
-import { askApp } from '../system';
 import { downloadFile } from './download';
 import {
   buildExportFile,
@@ -22,16 +21,55 @@ import {
   type ExportLabels,
   type ExportOptions,
 } from './export';
+import { type LiveParentEvent, liveMachine } from './live.machine';
+import {
+  initialLiveState,
+  type LiveState,
+  mergeLiveMessage,
+  mergeLiveSession,
+  openedConversation,
+  scrolled,
+} from './liveMerge';
 import { patchSession, visibleSessions } from './sessions';
 
-export type ChatTab = 'analysis' | 'export';
+export type ChatTab = 'analysis' | 'export' | 'fineTune';
 
 export interface ChatHistoryInput {
   phone?: string;
   filter?: SessionFilterCode;
+  /** The conversation the address names (`/chat-history/:sessionId`). */
+  sessionId?: string | null;
+}
+
+/** What the address says: the conversation, the search and the filter. */
+export interface ChatHistoryLocation {
+  sessionId: string | null;
+  phone: string;
+  filter: SessionFilterCode;
+}
+
+export const CHAT_HISTORY_PATH = '/chat-history';
+
+/**
+ * The address of a view of the screen: the conversation as one encoded path segment (an id is data: `..`,
+ * `/` or `<` in it stay inside the segment), the search trimmed and the filter only when they narrow the list.
+ */
+export function chatHistoryUrl({ sessionId, phone, filter }: ChatHistoryLocation): string {
+  const path = sessionId ? `${CHAT_HISTORY_PATH}/${encodeURIComponent(sessionId)}` : CHAT_HISTORY_PATH;
+  const query = new URLSearchParams();
+  if (phone.trim()) query.set('phone', phone.trim());
+  if (filter !== SessionFilter.all) query.set('filter', String(filter));
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
 }
 
 export interface ChatHistoryContext {
+  /** The address the screen shows (chatHistoryUrl): what the view puts in the address bar. */
+  url: string;
+  /** The conversation the address names: the open one, or one being found, or one that is not there. */
+  sessionId: string | null;
+  /** Why the named conversation could not be looked for (not "not found": the search itself failed). */
+  sessionError: MessageDescriptor | string | null;
   /** The search box, as typed. */
   phone: string;
   filter: SessionFilterCode;
@@ -47,9 +85,17 @@ export interface ChatHistoryContext {
   exportOptions: ExportOptions;
   /** Name of the file last handed to the browser for the open session. */
   exportedFile: string | null;
+  /** Unread marks and the open conversation's "N new messages", from the live stream. */
+  live: LiveState;
 }
 
 export type ChatHistoryEvent =
+  /** The address changed (Back, Forward, a link): the view reads it and says what it names. */
+  | ({ type: 'url.changed' } & ChatHistoryLocation)
+  /** Raised by the machine when the address named another search or another conversation. */
+  | { type: 'url.queryFollowed' }
+  | { type: 'url.sessionFollowed' }
+  | { type: 'session.lookupRetried' }
   | { type: 'search.changed'; value: string }
   | { type: 'search.submitted' }
   | { type: 'filter.changed'; filter: SessionFilterCode }
@@ -66,7 +112,17 @@ export type ChatHistoryEvent =
   | { type: 'export.requested' }
   /** Sent by the export action itself. */
   | { type: 'export.done'; fileName: string }
-  | { type: 'export.failed'; error: unknown };
+  | { type: 'export.failed'; error: unknown }
+  /** From the live child: a conversation or message as it arrives (instances are the app's instance watch). */
+  | LiveParentEvent
+  /** The reader scrolled the open conversation: at its latest message, or above it. */
+  | { type: 'live.scrolled'; atBottom: boolean };
+
+/**
+ * What the machine tells its view: show this address, as a new history entry (a conversation opened or
+ * closed: Back returns to it) or in place of the current one (the search and the filter: no entry per key).
+ */
+export type ChatHistoryEmitted = { type: 'url.show'; url: string; replace: boolean };
 
 export const chatHistoryMessages = {
   starFailed: msg`Could not update the star`,
@@ -110,6 +166,7 @@ export const chatHistoryMachine = setup({
     context: {} as ChatHistoryContext,
     events: {} as ChatHistoryEvent,
     input: {} as ChatHistoryInput | undefined,
+    emitted: {} as ChatHistoryEmitted,
   },
   actors: {
     searchSessions: fromPromise<ChatSession[], { phone: string; filter: SessionFilterCode }>(
@@ -125,6 +182,16 @@ export const chatHistoryMachine = setup({
     analyzeSession: fromPromise<ChatAnalysis, { id: string }>(({ input, signal }) =>
       analyzeSession(input.id, signal),
     ),
+    /**
+     * A conversation the address names but the current list does not show (another search, another filter):
+     * looked for among all the user's conversations. Null when it is not one of them (unknown, another
+     * user's, a hidden number): the id is never put into a request path.
+     */
+    live: liveMachine,
+    findSession: fromPromise<ChatSession | null, { id: string }>(async ({ input, signal }) => {
+      const all = visibleSessions(await searchSessions({ filter: SessionFilter.all }, signal));
+      return all.find((s) => s.id === input.id) ?? null;
+    }),
   },
   delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
   guards: {
@@ -134,8 +201,21 @@ export const chatHistoryMachine = setup({
       event.type === 'session.selected' && context.selected?.id !== event.id,
     hasSelection: ({ context }) => context.selected !== null,
     exportTab: ({ event }) => event.type === 'tab.selected' && event.tab === 'export',
+    fineTuneTab: ({ event }) => event.type === 'tab.selected' && event.tab === 'fineTune',
     messagesReady: stateIn('#chatHistory.conversation.open.messages.ready'),
     hasMessages: ({ context }) => context.messages.length > 0,
+    /** The address differs from the one the screen shows: someone else moved it (Back, Forward, a link). */
+    urlIsNew: ({ context, event }) => event.type === 'url.changed' && chatHistoryUrl(event) !== context.url,
+    sessionNamed: ({ context }) => context.sessionId !== null,
+    namedSessionListed: ({ context }) => context.sessions.some((s) => s.id === context.sessionId),
+    listReady: stateIn('#chatHistory.list.ready'),
+    listSettled: or([stateIn('#chatHistory.list.ready'), stateIn('#chatHistory.list.failed')]),
+    /** The list already holds every conversation of the user: what it lacks is not theirs. */
+    listShowsAll: ({ context }) => context.phone.trim() === '' && context.filter === SessionFilter.all,
+    sessionFound: ({ context, event }) =>
+      (event as { output?: ChatSession | null }).output?.id === context.sessionId,
+    /** The server says the conversation is not there (deleted meanwhile, or never the user's). */
+    isNotFound: ({ event }) => (event as { error?: { status?: unknown } }).error?.status === 404,
   },
   actions: {
     setPhone: assign({ phone: ({ event }) => (event.type === 'search.changed' ? event.value : '') }),
@@ -152,17 +232,80 @@ export const chatHistoryMachine = setup({
       };
     }),
     setListError: assign({ listError: (_, params: { error: unknown }) => describeError(params.error) }),
-    select: assign(({ context, event }) => ({
-      selected:
+    select: assign(({ context, event }) => {
+      const selected =
         event.type === 'session.selected'
           ? (context.sessions.find((s) => s.id === event.id) ?? null)
-          : context.selected,
+          : context.selected;
+      return {
+        selected,
+        sessionId: selected?.id ?? null,
+        messages: [],
+        analysisError: null,
+        exportedFile: null,
+        live: selected ? openedConversation(context.live, selected.id) : context.live,
+      };
+    }),
+    /** Opens the conversation the address names, from the list or from the lookup's answer. */
+    openNamed: assign(({ context }, params: { found?: ChatSession | null }) => {
+      const selected = params.found ?? context.sessions.find((s) => s.id === context.sessionId) ?? null;
+      const live = selected ? openedConversation(context.live, selected.id) : context.live;
+      return { selected, sessionError: null, messages: [], analysisError: null, exportedFile: null, live };
+    }),
+    /** The conversation is no longer (or never was) shown; the address still names it. */
+    dropSelection: assign({ selected: null, messages: [], analysisError: null, exportedFile: null }),
+    unselect: assign({
+      selected: null,
+      sessionId: null,
+      sessionError: null,
       messages: [],
       analysisError: null,
       exportedFile: null,
-    })),
-    unselect: assign({ selected: null, messages: [], analysisError: null, exportedFile: null }),
+    }),
+    setSessionError: assign({
+      sessionError: (_, params: { error: unknown }) => describeError(params.error),
+    }),
+    /**
+     * Takes what a changed address names. Another search reloads the list; another conversation is looked
+     * for. The address is the screen's at once, so what it does next does not move it again.
+     */
+    followUrl: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'url.changed') return;
+      const queryChanged = event.phone.trim() !== context.phone.trim() || event.filter !== context.filter;
+      const sessionChanged = event.sessionId !== context.sessionId;
+      enqueue.assign({
+        url: chatHistoryUrl(event),
+        phone: queryChanged ? event.phone : context.phone,
+        filter: event.filter,
+        sessionId: event.sessionId,
+      });
+      if (queryChanged) enqueue.raise({ type: 'url.queryFollowed' });
+      if (sessionChanged) enqueue.raise({ type: 'url.sessionFollowed' });
+    }),
+    /** Asks the view to show the screen's address, when it changed: a new entry, or in place of this one. */
+    showUrl: enqueueActions(({ context, enqueue }, params: { replace: boolean }) => {
+      const url = chatHistoryUrl(context);
+      if (url === context.url) return;
+      enqueue.assign({ url });
+      enqueue.emit({ type: 'url.show', url, replace: params.replace });
+    }),
     setMessages: assign({ messages: (_, params: { messages: ChatMessage[] }) => params.messages }),
+    /** What the live stream told: merged so that nothing is shown twice and a search's list stays its own. */
+    mergeLive: assign(({ context, event }) => {
+      if (event.type === 'live.session') return mergeLiveSession(context, event.session);
+      if (event.type === 'live.message') return mergeLiveMessage(context, event.sessionId, event.message);
+      if (event.type === 'live.scrolled') return { live: scrolled(context.live, event.atBottom) };
+      return {};
+    }),
+    /**
+     * The live child polls the open conversation's messages when the stream is down. (Not sent while the
+     * screen stops: the child is already gone.)
+     */
+    tellWatched: enqueueActions(({ context, self, enqueue }, params: { open: boolean }) => {
+      if (!self.getSnapshot()?.children?.live) return;
+      const sessionId = params.open ? (context.selected?.id ?? null) : null;
+      enqueue.sendTo('live', { type: 'live.watched', sessionId });
+    }),
     clearMessages: assign({ messages: [] }),
     logMessagesError: (_, params: { error: unknown }) => {
       console.error('Could not load the messages of the chat session', params.error);
@@ -228,19 +371,18 @@ export const chatHistoryMachine = setup({
     logExportError: ({ event }) => {
       if (event.type === 'export.failed') console.error('Export failed', event.error);
     },
-    /** Keeps the search and filter in the address bar (a copied address opens the same list). */
-    syncQuery: askApp(({ context }) => ({
-      type: 'app.updateQuery',
-      set: {
-        phone: context.phone.trim() || null,
-        filter: context.filter === SessionFilter.all ? null : String(context.filter),
-      },
-    })),
   },
 }).createMachine({
   id: 'chatHistory',
   type: 'parallel',
   context: ({ input }) => ({
+    url: chatHistoryUrl({
+      sessionId: input?.sessionId ?? null,
+      phone: input?.phone ?? '',
+      filter: input?.filter ?? SessionFilter.all,
+    }),
+    sessionId: input?.sessionId ?? null,
+    sessionError: null,
     phone: input?.phone ?? '',
     filter: input?.filter ?? SessionFilter.all,
     sessions: [],
@@ -251,8 +393,15 @@ export const chatHistoryMachine = setup({
     analysisError: null,
     exportOptions: DEFAULT_EXPORT_OPTIONS,
     exportedFile: null,
+    live: initialLiveState,
   }),
+  // Live updates while the screen is open: stopping the screen stops the stream and its timers.
+  invoke: { id: 'live', src: 'live', input: { watched: null } },
   on: {
+    'live.session': { actions: 'mergeLive' },
+    'live.message': { actions: 'mergeLive' },
+    'live.scrolled': { actions: 'mergeLive' },
+    'url.changed': { guard: 'urlIsNew', actions: 'followUrl' },
     'export.formatChanged': { actions: 'setExportOptions' },
     'export.includeAnalysisChanged': { actions: 'setExportOptions' },
     'export.includeTimestampsChanged': { actions: 'setExportOptions' },
@@ -267,6 +416,7 @@ export const chatHistoryMachine = setup({
         'search.changed': { target: '.debouncing', actions: 'setPhone' },
         'search.submitted': { target: '.loading' },
         'filter.changed': { target: '.loading', actions: 'setFilter' },
+        'url.queryFollowed': { target: '.loading' },
       },
       states: {
         debouncing: {
@@ -275,7 +425,8 @@ export const chatHistoryMachine = setup({
         },
         loading: {
           tags: ['listBusy'],
-          entry: 'syncQuery',
+          // Keeps the search and filter in the address bar (a copied address opens the same list).
+          entry: { type: 'showUrl', params: { replace: true } },
           invoke: {
             id: 'searchSessions',
             src: 'searchSessions',
@@ -298,20 +449,74 @@ export const chatHistoryMachine = setup({
       },
     },
     conversation: {
-      initial: 'none',
+      initial: 'starting',
       on: {
-        // Choosing the open session again keeps it as it is.
+        // Choosing the open session again keeps it as it is. Opening or closing one is a page of its own in
+        // the browser's history: Back returns to it.
         'session.selected': {
           guard: and(['knownSession', 'otherSession']),
           target: '.open',
-          actions: 'select',
+          actions: ['select', { type: 'showUrl', params: { replace: false } }],
         },
-        'session.closed': { target: '.none', actions: 'unselect' },
+        'session.closed': {
+          target: '.none',
+          actions: ['unselect', { type: 'showUrl', params: { replace: false } }],
+        },
+        'url.sessionFollowed': [
+          { guard: 'sessionNamed', target: '.finding', actions: 'dropSelection' },
+          { target: '.none', actions: 'unselect' },
+        ],
       },
       states: {
+        /** The address at start may name a conversation. */
+        starting: {
+          always: [{ guard: 'sessionNamed', target: 'finding' }, { target: 'none' }],
+        },
         none: { tags: ['nothingSelected'] },
+        /** The address names a conversation: open it once the list shows it, else look for it. */
+        finding: {
+          tags: ['sessionFinding'],
+          initial: 'waiting',
+          states: {
+            waiting: {
+              always: [
+                {
+                  guard: 'namedSessionListed',
+                  target: '#chatHistory.conversation.open',
+                  actions: { type: 'openNamed', params: {} },
+                },
+                { guard: and(['listReady', 'listShowsAll']), target: '#chatHistory.conversation.notFound' },
+                { guard: 'listSettled', target: 'lookingUp' },
+              ],
+            },
+            lookingUp: {
+              invoke: {
+                id: 'findSession',
+                src: 'findSession',
+                input: ({ context }) => ({ id: context.sessionId ?? '' }),
+                onDone: [
+                  {
+                    guard: 'sessionFound',
+                    target: '#chatHistory.conversation.open',
+                    actions: { type: 'openNamed', params: ({ event }) => ({ found: event.output }) },
+                  },
+                  { target: '#chatHistory.conversation.notFound' },
+                ],
+                onError: {
+                  target: 'failed',
+                  actions: { type: 'setSessionError', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            failed: { tags: ['sessionLookupFailed'], on: { 'session.lookupRetried': 'lookingUp' } },
+          },
+        },
+        /** Unknown, another user's, or gone: said in the panel, with the way back to the list. */
+        notFound: { tags: ['sessionNotFound'] },
         open: {
           type: 'parallel',
+          entry: { type: 'tellWatched', params: { open: true } },
+          exit: { type: 'tellWatched', params: { open: false } },
           states: {
             messages: {
               initial: 'loading',
@@ -327,13 +532,21 @@ export const chatHistoryMachine = setup({
                       actions: { type: 'setMessages', params: ({ event }) => ({ messages: event.output }) },
                     },
                     // Spec section 8: the list is emptied (it says 'No messages found') and the failure logged.
-                    onError: {
-                      target: 'failed',
-                      actions: [
-                        'clearMessages',
-                        { type: 'logMessagesError', params: ({ event }) => ({ error: event.error }) },
-                      ],
-                    },
+                    // A conversation the server does not know (any more) is not there: said as such.
+                    onError: [
+                      {
+                        guard: 'isNotFound',
+                        target: '#chatHistory.conversation.notFound',
+                        actions: 'dropSelection',
+                      },
+                      {
+                        target: 'failed',
+                        actions: [
+                          'clearMessages',
+                          { type: 'logMessagesError', params: ({ event }) => ({ error: event.error }) },
+                        ],
+                      },
+                    ],
                   },
                 },
                 ready: { on: { 'messages.refresh': 'loading' } },
@@ -414,9 +627,13 @@ export const chatHistoryMachine = setup({
     tab: {
       initial: 'analysis',
       on: {
-        'tab.selected': [{ guard: 'exportTab', target: '.export' }, { target: '.analysis' }],
+        'tab.selected': [
+          { guard: 'exportTab', target: '.export' },
+          { guard: 'fineTuneTab', target: '.fineTune' },
+          { target: '.analysis' },
+        ],
       },
-      states: { analysis: {}, export: {} },
+      states: { analysis: {}, export: {}, fineTune: {} },
     },
   },
 });

@@ -11,12 +11,16 @@ import {
   messagesPanel,
   whatsappUsersPanel,
 } from './panels';
+import { trendsModel } from './trends.flowModel';
 
-/** The screen: it only runs the panels and reloads them all (each panel's states are its own model's). */
+/**
+ * The screen: it only runs the panels and the trends, reloads them all, and the active instances alone when
+ * they change (each panel's states are its own model's).
+ */
 export const dashboardModel: FlowModel = {
   id: 'dashboard',
   machine: dashboardMachine,
-  events: [{ type: 'dashboard.refresh' }],
+  events: [{ type: 'dashboard.refresh' }, { type: 'instances.changed' }],
 };
 
 export const sampleMessages: Comparison = { countsOfToday: 15, countsOfYesterday: 10 };
@@ -38,11 +42,12 @@ export const whatsappUsersModel = resourceModel(whatsappUsersPanel, { data: samp
 /** A day with activity, and a quiet one. */
 export const activityModel = resourceModel(activityPanel, { data: oneOf(sampleActivity, []) });
 
-/** The panels' models, for the QA tools (each panel is a flow of its own, by its id). */
+/** The panels' models and the trends', for the QA tools (each is a flow of its own, by its id). */
 export const PANEL_MODELS = [
   activeInstancesModel,
   messagesModel,
   activeBotsModel,
   whatsappUsersModel,
   activityModel,
+  trendsModel,
 ];

@@ -1,8 +1,9 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AnyMachineSnapshot, createActor } from 'xstate';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { type AnyActorRef, type AnyMachineSnapshot, createActor, emit, setup } from 'xstate';
 import { describeStateViews, resourceViews } from '../../../tests/stateViews';
 import * as api from '../../api/dashboard';
 import type { ActivityLogEntry } from '../../api/schemas/dashboard';
+import { linkAppSystem, SYSTEM_IDS, unlinkAppSystem } from '../system';
 import {
   activeBotsModel,
   activeInstancesModel,
@@ -23,6 +24,7 @@ vi.mock('../../api/dashboard', () => ({
   getActiveChatbotCount: vi.fn(),
   getWhatsappUserComparison: vi.fn(),
   getActivityLog: vi.fn(),
+  getTrends: vi.fn(),
 }));
 
 const activity: ActivityLogEntry[] = [
@@ -45,7 +47,11 @@ const shown: Record<Panel, unknown> = {
   activity,
 };
 
+const trendsCall = vi.mocked(api.getTrends);
+const emptySeries = { messages: [], activeUsers: [], tokens: [], positiveShare: [] };
+
 beforeEach(() => {
+  trendsCall.mockReset().mockResolvedValue({ days: 7, series: emptySeries });
   calls.activeInstances.mockReset().mockResolvedValue({ count: 2 });
   calls.messages.mockReset().mockResolvedValue({ countsOfToday: 15, countsOfYesterday: 10 });
   calls.activeBots.mockReset().mockResolvedValue({ count: 3 });
@@ -60,7 +66,7 @@ function start() {
   const panel = (id: Panel) => {
     const child = actor.getSnapshot().children[id];
     if (!child) throw new Error(`no panel ${id}`);
-    return child;
+    return child as AnyActorRef;
   };
   return { actor, panel };
 }
@@ -116,6 +122,60 @@ describe('dashboard', () => {
     for (const id of PANEL_IDS.filter((p) => p !== 'messages')) expect(calls[id]).toHaveBeenCalledTimes(1);
   });
 
+  it('runs the trends beside the panels: a refresh reloads them too, and a failing panel leaves them be', async () => {
+    calls.activity.mockRejectedValueOnce(new Error('Internal server error'));
+    const { actor, panel } = start();
+    expect(trendsCall).toHaveBeenCalledExactlyOnceWith(7, expect.any(AbortSignal));
+    await settle();
+    expect(panel('activity').getSnapshot().hasTag('failed')).toBe(true);
+    const trends = actor.getSnapshot().children.trends;
+    expect(trends?.getSnapshot().value).toBe('ready');
+    actor.send({ type: 'dashboard.refresh' });
+    expect(trends?.getSnapshot().hasTag('loading')).toBe(true);
+    expect(trendsCall).toHaveBeenCalledTimes(2);
+    await settle();
+    expect(trends?.getSnapshot().value).toBe('ready');
+  });
+
+  it('counts the active instances again when they change, and nothing else', async () => {
+    const { actor, panel } = start();
+    await settle();
+    calls.activeInstances.mockResolvedValue({ count: 1 });
+    actor.send({ type: 'instances.changed' });
+    expect(panel('activeInstances').getSnapshot().hasTag('loading')).toBe(true);
+    // The count shown stays until the new one arrives.
+    expect(panel('activeInstances').getSnapshot().context.data).toBe(2);
+    for (const id of PANEL_IDS.filter((p) => p !== 'activeInstances')) {
+      expect(panel(id).getSnapshot().value).toBe('ready');
+      expect(calls[id]).toHaveBeenCalledTimes(1);
+    }
+    expect(trendsCall).toHaveBeenCalledTimes(1);
+    await settle();
+    expect(panel('activeInstances').getSnapshot().context.data).toBe(1);
+    expect(calls.activeInstances).toHaveBeenCalledTimes(2);
+  });
+
+  it("hears the app's instance watch: a number that changed status is counted again", async () => {
+    // A stand-in watch in the app's system: what it emits is what the live stream made the real one emit.
+    const watch = createActor(
+      setup({}).createMachine({ on: { tell: { actions: emit({ type: 'instances.changed' }) } } }),
+      { systemId: SYSTEM_IDS.instanceWatch },
+    ).start();
+    linkAppSystem(watch.system);
+    onTestFinished(() => {
+      unlinkAppSystem(watch.system);
+      watch.stop();
+    });
+    const { panel } = start();
+    await settle();
+    expect(calls.activeInstances).toHaveBeenCalledTimes(1);
+    watch.send({ type: 'tell' });
+    expect(panel('activeInstances').getSnapshot().hasTag('loading')).toBe(true);
+    await settle();
+    expect(calls.activeInstances).toHaveBeenCalledTimes(2);
+    expect(calls.messages).toHaveBeenCalledTimes(1);
+  });
+
   it('a quiet day leaves the activity panel empty', async () => {
     calls.activity.mockResolvedValue([]);
     const { panel } = start();
@@ -141,17 +201,22 @@ describeStateViews(whatsappUsersModel, panelViews([sampleWhatsappUsers]));
 describeStateViews(activityModel, panelViews([sampleActivity, []], true));
 
 describeStateViews(dashboardModel, {
-  // Refresh is always offered; the five panels run all along, each under its id, and start loading.
+  // Refresh and a change of the instances are always taken; the five panels and the trends run all along,
+  // each under its id, and start loading.
   '*': {
-    enabled: ['dashboard.refresh'],
-    runs: Object.fromEntries(
-      PANEL_IDS.map((id) => [
-        id,
-        (panel: AnyMachineSnapshot) => {
-          expect(panel.machine.id).toBe(id);
-          expect(panel.hasTag('loading')).toBe(true);
-        },
-      ]),
-    ),
+    enabled: ['dashboard.refresh', 'instances.changed'],
+    runs: {
+      ...Object.fromEntries(
+        [...PANEL_IDS, 'trends'].map((id) => [
+          id,
+          (panel: AnyMachineSnapshot) => {
+            expect(panel.machine.id).toBe(id);
+            expect(panel.hasTag('loading')).toBe(true);
+          },
+        ]),
+      ),
+      // It listens to the app's instance watch all along.
+      instanceChanges: () => {},
+    },
   },
 });

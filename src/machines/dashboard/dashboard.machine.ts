@@ -1,21 +1,33 @@
-import { enqueueActions, setup } from 'xstate';
+import { enqueueActions, sendTo, setup } from 'xstate';
+import { listenToSystem, SYSTEM_IDS } from '../system';
 import { PANEL_IDS, PANELS } from './panels';
+import { trendsMachine } from './trends.machine';
 
 export type DashboardEvent =
-  /** Reload every panel; each keeps what it shows until its answer arrives. */
-  { type: 'dashboard.refresh' };
+  /** Reload every panel and the trends; each keeps what it shows until its answer arrives. */
+  | { type: 'dashboard.refresh' }
+  /** A number went offline or online (a live event): the active instances are counted again, nothing else. */
+  | { type: 'instances.changed' };
 
 /**
  * The dashboard screen: its five panels run here as children, each under its id (panels.ts), and each loads,
- * fails and retries on its own. A refresh reloads them all.
+ * fails and retries on its own; so do the trends (trends.machine.ts), under `trends`. A refresh reloads them
+ * all; a change of the instances reloads only their count.
  */
 export const dashboardMachine = setup({
   types: { events: {} as DashboardEvent },
-  actors: PANELS,
+  actors: {
+    ...PANELS,
+    trends: trendsMachine,
+    // The app's instance watch says when a number went offline or online.
+    instanceChanges: listenToSystem(SYSTEM_IDS.instanceWatch, 'instances.changed'),
+  },
   actions: {
     reloadPanels: enqueueActions(({ enqueue }) => {
       for (const panel of PANEL_IDS) enqueue.sendTo(panel, { type: 'resource.reload' });
+      enqueue.sendTo('trends', { type: 'trends.reload' });
     }),
+    reloadActiveInstances: sendTo('activeInstances', { type: 'resource.reload' }),
   },
 }).createMachine({
   id: 'dashboard',
@@ -25,6 +37,11 @@ export const dashboardMachine = setup({
     { id: 'activeBots', src: 'activeBots' },
     { id: 'whatsappUsers', src: 'whatsappUsers' },
     { id: 'activity', src: 'activity' },
+    { id: 'trends', src: 'trends' },
+    { id: 'instanceChanges', src: 'instanceChanges' },
   ],
-  on: { 'dashboard.refresh': { actions: 'reloadPanels' } },
+  on: {
+    'dashboard.refresh': { actions: 'reloadPanels' },
+    'instances.changed': { actions: 'reloadActiveInstances' },
+  },
 });

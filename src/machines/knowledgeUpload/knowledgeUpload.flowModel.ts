@@ -1,3 +1,4 @@
+import { ApiError } from '../../api/errors';
 import type { FlowModel } from '../model';
 import { type KnowledgeUploadContext, knowledgeUploadMachine } from './knowledgeUpload.machine';
 
@@ -12,25 +13,42 @@ export const knowledgeUploadModel: FlowModel = {
     { type: 'files.added', files: [file('faq.pdf')], name: 'faq.pdf' },
     { type: 'files.added', files: [file('virus.exe')], name: 'virus.exe' },
     { type: 'upload.retried', key: 'upload-1' },
+    { type: 'upload.cancelled', key: 'upload-1' },
+    // The second file picked, while it waits behind the first.
+    { type: 'upload.cancelled', key: 'upload-2' },
     { type: 'upload.removed', key: 'upload-1' },
     { type: 'uploads.cleared' },
     { type: 'refused.dismissed' },
-  ],
-  outputs: {
-    upload: {
-      name: 'faq.pdf',
-      size: 5,
-      date: '2026-11-22T10:00:00.000Z',
-      knowledgeFileId: 'kf-faq',
-      url: 'https://files.demo.test/faq.pdf',
+    // What the running upload tells: how far it got, then how it ended.
+    { type: 'upload.progressed', loaded: 2, total: 5 },
+    {
+      type: 'upload.succeeded',
+      file: {
+        name: 'faq.pdf',
+        size: 5,
+        date: '2026-11-22T10:00:00.000Z',
+        knowledgeFileId: 'kf-faq',
+        url: 'https://files.demo.test/faq.pdf',
+      },
     },
-  },
+    {
+      type: 'upload.failed',
+      error: new ApiError({
+        kind: 'http',
+        status: 500,
+        endpoint: 'POST /upload/file-to-knowledge',
+        message: 'Internal server error',
+      }),
+    },
+  ],
   // The shape of the queue (capped, so the graph stays finite), not the keys handed out.
   serialize: ({ context }) => {
     const c = context as KnowledgeUploadContext;
     return [
       Math.min(c.items.length, 2),
       c.items.some((i) => i.status === 'failed'),
+      c.items.some((i) => i.progress !== null),
+      c.items[0]?.key === 'upload-1' ? c.items[0].status : null,
       c.refused.length > 0,
       c.currentKey !== null,
     ];

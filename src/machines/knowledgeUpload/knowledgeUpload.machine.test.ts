@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { createActor, type SnapshotFrom } from 'xstate';
 import { describeStateViews } from '../../../tests/stateViews';
 import type { UploadedFile } from '../../api/schemas/upload';
 import { knowledgeUploadModel } from './knowledgeUpload.flowModel';
-import { isAcceptedKnowledgeFile, knowledgeUploadMachine } from './knowledgeUpload.machine';
+import { isAcceptedKnowledgeFile, knowledgeUploadMachine, uploadFileWith } from './knowledgeUpload.machine';
 
 const file = (name: string, size = 10) => new File(['x'.repeat(size)], name);
 const uploaded = (name: string): UploadedFile => ({
@@ -14,28 +14,38 @@ const uploaded = (name: string): UploadedFile => ({
   url: `https://files.test/${name}`,
 });
 
-/** Each upload waits until the test settles it, so the order can be observed. */
+/** Each upload waits until the test settles it, so the order can be observed; it reports progress on demand. */
 function start() {
   const calls: {
     name: string;
     resolve: (f: UploadedFile) => void;
     reject: (e: unknown) => void;
+    progress: (loaded: number, total: number) => void;
     signal: AbortSignal;
   }[] = [];
   const reportUploaded = vi.fn();
   const actor = createActor(
     knowledgeUploadMachine.provide({
       actors: {
-        uploadFile: fromPromise<UploadedFile, { file: File }>(
-          ({ input, signal }) =>
-            new Promise((resolve, reject) => calls.push({ name: input.file.name, resolve, reject, signal })),
+        uploadFile: uploadFileWith(
+          (file, { signal, onProgress } = {}) =>
+            new Promise((resolve, reject) =>
+              calls.push({
+                name: file.name,
+                resolve,
+                reject,
+                progress: (loaded, total) => onProgress?.({ loaded, total }),
+                signal: signal as AbortSignal,
+              }),
+            ),
         ),
       },
       actions: { reportUploaded: (_, params: { file: UploadedFile }) => reportUploaded(params.file.name) },
     }),
   ).start();
   const settle = () => new Promise((r) => setTimeout(r, 0));
-  return { actor, calls, reportUploaded, settle };
+  const items = () => actor.getSnapshot().context.items;
+  return { actor, calls, reportUploaded, settle, items };
 }
 
 describe('knowledge upload', () => {
@@ -84,18 +94,70 @@ describe('knowledge upload', () => {
     expect(actor.getSnapshot().context.items).toEqual([]);
   });
 
-  it('cancels the running upload when its file is removed, and clears everything on request', async () => {
-    const { actor, calls, reportUploaded, settle } = start();
-    actor.send({ type: 'files.added', files: [file('a.pdf'), file('b.pdf'), file('c.pdf')] });
-    const [first] = actor.getSnapshot().context.items;
-    actor.send({ type: 'upload.removed', key: first?.key ?? '' });
+  it('keeps the progress of the file being sent, in bytes, and only of that file', async () => {
+    const { actor, calls, items, settle } = start();
+    actor.send({ type: 'files.added', files: [file('a.pdf', 300), file('b.pdf', 100)] });
+    expect(items().map((i) => i.progress)).toEqual([null, null]);
+    calls[0]?.progress(120, 300);
+    calls[0]?.progress(300, 300);
+    expect(items().map((i) => i.progress)).toEqual([{ loaded: 300, total: 300 }, null]);
+    calls[0]?.resolve(uploaded('a.pdf'));
+    await settle();
+    // The next starts from nothing sent.
+    expect(items()).toMatchObject([{ name: 'b.pdf', progress: null }]);
+  });
+
+  it('cancels the file being sent: its request is aborted, it leaves the list, the next one starts', async () => {
+    const { actor, calls, reportUploaded, settle, items } = start();
+    actor.send({ type: 'files.added', files: [file('a.pdf'), file('b.pdf')] });
+    calls[0]?.progress(4, 10);
+    const [first] = items();
+    actor.send({ type: 'upload.cancelled', key: first?.key ?? '' });
     expect(calls[0]?.signal.aborted).toBe(true);
+    expect(items().map((i) => i.name)).toEqual(['b.pdf']);
     expect(calls.map((c) => c.name)).toEqual(['a.pdf', 'b.pdf']);
-    actor.send({ type: 'uploads.cleared' });
-    expect(calls[1]?.signal.aborted).toBe(true);
-    expect(actor.getSnapshot().context.items).toEqual([]);
+    // What the aborted request says afterwards changes nothing: the parent never hears of it.
+    calls[0]?.progress(10, 10);
+    calls[0]?.resolve(uploaded('a.pdf'));
+    calls[0]?.reject(new Error('aborted'));
     await settle();
     expect(reportUploaded).not.toHaveBeenCalled();
+    expect(items()).toMatchObject([{ name: 'b.pdf', status: 'queued', progress: null }]);
+    calls[1]?.resolve(uploaded('b.pdf'));
+    await settle();
+    expect(reportUploaded.mock.calls).toEqual([['b.pdf']]);
+    expect(actor.getSnapshot().value).toBe('idle');
+  });
+
+  it('cancels a waiting file: it leaves the queue and is never sent', async () => {
+    const { actor, calls, reportUploaded, settle, items } = start();
+    actor.send({ type: 'files.added', files: [file('a.pdf'), file('b.pdf'), file('c.pdf')] });
+    const b = items()[1];
+    actor.send({ type: 'upload.cancelled', key: b?.key ?? '' });
+    expect(calls[0]?.signal.aborted).toBe(false);
+    expect(items().map((i) => i.name)).toEqual(['a.pdf', 'c.pdf']);
+    calls[0]?.resolve(uploaded('a.pdf'));
+    await settle();
+    calls[1]?.resolve(uploaded('c.pdf'));
+    await settle();
+    expect(calls.map((c) => c.name)).toEqual(['a.pdf', 'c.pdf']);
+    expect(reportUploaded.mock.calls).toEqual([['a.pdf'], ['c.pdf']]);
+  });
+
+  it('cancels only waiting or running files, removes only failed ones, and clears everything on request', async () => {
+    const { actor, calls, settle, items } = start();
+    actor.send({ type: 'files.added', files: [file('a.pdf'), file('b.pdf')] });
+    const [a] = items();
+    const key = a?.key ?? '';
+    expect(actor.getSnapshot().can({ type: 'upload.removed', key })).toBe(false);
+    calls[0]?.reject(new Error('Disk full'));
+    await settle();
+    expect(actor.getSnapshot().can({ type: 'upload.cancelled', key })).toBe(false);
+    actor.send({ type: 'upload.removed', key });
+    expect(items().map((i) => i.name)).toEqual(['b.pdf']);
+    actor.send({ type: 'uploads.cleared' });
+    expect(calls[1]?.signal.aborted).toBe(true);
+    expect(items()).toEqual([]);
     expect(actor.getSnapshot().value).toBe('idle');
   });
 
@@ -113,17 +175,21 @@ const current = (s: Snap) => s.context.items.find((item) => item.key === s.conte
 
 describeStateViews(knowledgeUploadModel, {
   '*': {
-    enabled: (s: Snap) => [
-      'files.added',
-      'upload.removed',
-      'uploads.cleared',
-      // Retry is offered on a file whose upload failed (the model retries upload-1).
-      ...(s.context.items.some((i) => i.key === 'upload-1' && i.status === 'failed')
-        ? ['upload.retried']
-        : []),
-      // The notice about refused files can be dismissed while it shows.
-      ...(s.context.refused.length > 0 ? ['refused.dismissed'] : []),
-    ],
+    enabled: (s: Snap) => {
+      const first = s.context.items.find((i) => i.key === 'upload-1');
+      return [
+        'files.added',
+        'uploads.cleared',
+        // Retry and Remove are offered on a file whose upload failed (the model's is upload-1)...
+        ...(first?.status === 'failed' ? ['upload.retried', 'upload.removed'] : []),
+        // ...and Cancel on one waiting or being sent (the model cancels upload-1 or upload-2).
+        ...(s.context.items.some((i) => ['upload-1', 'upload-2'].includes(i.key) && i.status === 'queued')
+          ? ['upload.cancelled']
+          : []),
+        // The notice about refused files can be dismissed while it shows.
+        ...(s.context.refused.length > 0 ? ['refused.dismissed'] : []),
+      ];
+    },
     shows: (s: Snap) => {
       // Only accepted types are listed; the refused ones are named in the notice.
       expect(s.context.items.every((i) => i.name === 'faq.pdf' && i.size === 5)).toBe(true);
@@ -131,6 +197,9 @@ describeStateViews(knowledgeUploadModel, {
       // A failed file shows the server's words; a waiting one shows none.
       for (const item of s.context.items)
         expect(item.error).toBe(item.status === 'failed' ? serverError : null);
+      // Only the file being sent has a progress, and it is what its upload last said.
+      for (const item of s.context.items)
+        if (item.key !== s.context.currentKey || !s.hasTag('busy')) expect(item.progress).toBeNull();
       expect(new Set(s.context.items.map((i) => i.key)).size).toBe(s.context.items.length);
     },
   },
@@ -143,8 +212,13 @@ describeStateViews(knowledgeUploadModel, {
   },
   uploading: {
     tags: ['busy'],
+    // What the running upload may tell: how far it got, and how it ended.
+    enabled: ['upload.progressed', 'upload.succeeded', 'upload.failed'],
     // The file sent is the one marked as uploading, a listed file waiting for its turn.
     runs: { uploadFile: (input: { file: File }, s: Snap) => expect(input.file).toBe(current(s)?.file) },
-    shows: (s: Snap) => expect(current(s)?.status).toBe('queued'),
+    shows: (s: Snap) => {
+      expect(current(s)?.status).toBe('queued');
+      expect([null, { loaded: 2, total: 5 }]).toContainEqual(current(s)?.progress);
+    },
   },
 });

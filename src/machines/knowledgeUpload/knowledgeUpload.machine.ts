@@ -1,11 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { assign, sendParent, setup } from 'xstate';
+import { type AnyEventObject, assign, fromCallback, sendParent, setup } from 'xstate';
+import type { UploadProgress } from '../../api/form';
 import { KNOWLEDGE_FILE_EXTENSIONS, type UploadedFile } from '../../api/schemas/upload';
 import { uploadKnowledgeFile } from '../../api/upload';
 import { describeError } from '../errors';
-import { fromRequest } from '../request';
 
-/** A file waiting for its turn, or one whose upload failed (it stays listed, with a retry). */
+/** A file waiting for its turn or being sent, or one whose upload failed (it stays listed, with a retry). */
 export interface UploadItem {
   key: string;
   file: File;
@@ -13,6 +13,8 @@ export interface UploadItem {
   size: number;
   status: 'queued' | 'failed';
   error: MessageDescriptor | string | null;
+  /** How much of the file has gone out, once the browser has said (null before, and while waiting). */
+  progress: UploadProgress | null;
 }
 
 export interface KnowledgeUploadContext {
@@ -27,9 +29,19 @@ export interface KnowledgeUploadContext {
 export type KnowledgeUploadEvent =
   | { type: 'files.added'; files: File[] }
   | { type: 'upload.retried'; key: string }
+  /** Cancel: a waiting file leaves the queue; the file being sent stops at once and leaves the list. */
+  | { type: 'upload.cancelled'; key: string }
+  /** Remove a failed file from the list. */
   | { type: 'upload.removed'; key: string }
   | { type: 'uploads.cleared' }
-  | { type: 'refused.dismissed' };
+  | { type: 'refused.dismissed' }
+  | UploadFileEvent;
+
+/** What the upload of one file tells the queue. */
+export type UploadFileEvent =
+  | ({ type: 'upload.progressed' } & UploadProgress)
+  | { type: 'upload.succeeded'; file: UploadedFile }
+  | { type: 'upload.failed'; error: unknown };
 
 /** What the parent (the bot editor) hears for every file that uploaded. */
 export interface KnowledgeUploadedEvent {
@@ -46,23 +58,46 @@ export const isAcceptedKnowledgeFile = (name: string) =>
 const current = (context: KnowledgeUploadContext) =>
   context.items.find((item) => item.key === context.currentKey);
 
+const itemOf = (context: KnowledgeUploadContext, event: KnowledgeUploadEvent) =>
+  'key' in event ? context.items.find((item) => item.key === event.key) : undefined;
+
 /**
- * Uploads knowledge files one after another (spec section 7). Refused types never enter the queue; a failed
- * upload stays in the list with its message until retried or removed. Removing the file being uploaded
- * cancels its request.
+ * The upload of one file by `upload` (the API's, or a test's): it tells the queue how far it got, then how it
+ * ended. Stopping it (a cancel, a cleared queue, the editor leaving) aborts the request, and an aborted upload
+ * tells nothing more.
+ */
+export const uploadFileWith = (upload: typeof uploadKnowledgeFile) =>
+  fromCallback<AnyEventObject, { file: File }, UploadFileEvent>(({ input, sendBack }) => {
+    const controller = new AbortController();
+    upload(input.file, {
+      signal: controller.signal,
+      onProgress: (progress) => sendBack({ type: 'upload.progressed', ...progress }),
+    }).then(
+      (file) => sendBack({ type: 'upload.succeeded', file }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) sendBack({ type: 'upload.failed', error });
+      },
+    );
+    return () => controller.abort();
+  });
+
+/**
+ * Uploads knowledge files one after another (spec section 7), each with its progress in bytes. Refused types
+ * never enter the queue; a failed upload stays in the list with its message until retried or removed.
+ * Cancelling a waiting file takes it out of the queue; cancelling the file being sent aborts its request,
+ * drops it from the list (the parent never hears of it) and goes on with the next.
  */
 export const knowledgeUploadMachine = setup({
   types: { context: {} as KnowledgeUploadContext, events: {} as KnowledgeUploadEvent },
   actors: {
-    uploadFile: fromRequest<UploadedFile, { file: File }>(({ input, signal }) =>
-      uploadKnowledgeFile(input.file, signal),
-    ),
+    uploadFile: uploadFileWith(uploadKnowledgeFile),
   },
   guards: {
     hasQueued: ({ context }) => context.items.some((item) => item.status === 'queued'),
     isCurrent: ({ context, event }) => 'key' in event && event.key === context.currentKey,
-    canRetry: ({ context, event }) =>
-      'key' in event && context.items.some((item) => item.key === event.key && item.status === 'failed'),
+    canRetry: ({ context, event }) => itemOf(context, event)?.status === 'failed',
+    canRemove: ({ context, event }) => itemOf(context, event)?.status === 'failed',
+    canCancel: ({ context, event }) => itemOf(context, event)?.status === 'queued',
     hasRefused: ({ context }) => context.refused.length > 0,
   },
   actions: {
@@ -76,6 +111,7 @@ export const knowledgeUploadMachine = setup({
         size: file.size,
         status: 'queued',
         error: null,
+        progress: null,
       }));
       return {
         items: [...context.items, ...items],
@@ -90,7 +126,7 @@ export const knowledgeUploadMachine = setup({
       items: ({ context, event }) =>
         context.items.map((item) =>
           'key' in event && item.key === event.key
-            ? { ...item, status: 'queued' as const, error: null }
+            ? { ...item, status: 'queued' as const, error: null, progress: null }
             : item,
         ),
     }),
@@ -102,11 +138,19 @@ export const knowledgeUploadMachine = setup({
       items: ({ context }) => context.items.filter((item) => item.key !== context.currentKey),
       currentKey: null,
     }),
+    recordProgress: assign({
+      items: ({ context }, params: UploadProgress) =>
+        context.items.map((item) =>
+          item.key === context.currentKey
+            ? { ...item, progress: { loaded: params.loaded, total: params.total } }
+            : item,
+        ),
+    }),
     failCurrent: assign({
       items: ({ context }, params: { error: unknown }) =>
         context.items.map((item) =>
           item.key === context.currentKey
-            ? { ...item, status: 'failed' as const, error: describeError(params.error) }
+            ? { ...item, status: 'failed' as const, error: describeError(params.error), progress: null }
             : item,
         ),
       currentKey: null,
@@ -126,7 +170,7 @@ export const knowledgeUploadMachine = setup({
   on: {
     'files.added': { actions: 'addFiles' },
     'upload.retried': { guard: 'canRetry', actions: 'retry' },
-    'upload.removed': { actions: 'remove' },
+    'upload.removed': { guard: 'canRemove', actions: 'remove' },
     'uploads.cleared': { target: '.idle', actions: 'clearAll' },
     'refused.dismissed': { guard: 'hasRefused', actions: 'dismissRefused' },
   },
@@ -141,24 +185,27 @@ export const knowledgeUploadMachine = setup({
         id: 'upload',
         src: 'uploadFile',
         input: ({ context }) => ({ file: current(context)?.file as File }),
-        onDone: {
-          target: 'idle',
-          actions: [
-            { type: 'reportUploaded', params: ({ event }) => ({ file: event.output }) },
-            'dropCurrent',
-          ],
+      },
+      on: {
+        'upload.progressed': {
+          actions: {
+            type: 'recordProgress',
+            params: ({ event }) => ({ loaded: event.loaded, total: event.total }),
+          },
         },
-        onError: {
+        'upload.succeeded': {
+          target: 'idle',
+          actions: [{ type: 'reportUploaded', params: ({ event }) => ({ file: event.file }) }, 'dropCurrent'],
+        },
+        'upload.failed': {
           target: 'idle',
           actions: { type: 'failCurrent', params: ({ event }) => ({ error: event.error }) },
         },
-      },
-      on: {
-        // Removing the file being uploaded leaves the state, which cancels its request; dropCurrent also
-        // forgets its key, so idle never points at a file that is gone.
-        'upload.removed': [
+        // Cancelling the file being sent leaves the state, which stops its upload (the request is aborted);
+        // dropCurrent also forgets its key, so idle never points at a file that is gone.
+        'upload.cancelled': [
           { guard: 'isCurrent', target: 'idle', actions: 'dropCurrent' },
-          { actions: 'remove' },
+          { guard: 'canCancel', actions: 'remove' },
         ],
       },
     },

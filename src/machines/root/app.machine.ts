@@ -22,6 +22,7 @@ export const appMachine = setup({
     navigate: (_, _params: { to: string; replace: boolean }) => {},
     open: (_, _params: { url: string }) => {},
     reload: () => {},
+    print: () => {},
     updateQuery: (_, _params: { set: Record<string, string | null> }) => {},
   },
 }).createMachine({
@@ -45,6 +46,7 @@ export const appMachine = setup({
     },
     'app.open': { actions: { type: 'open', params: ({ event }) => ({ url: event.url }) } },
     'app.reload': { actions: 'reload' },
+    'app.print': { actions: 'print' },
     'app.updateQuery': { actions: { type: 'updateQuery', params: ({ event }) => ({ set: event.set }) } },
   },
 });

@@ -7,7 +7,10 @@ import { ApiError } from '../../api/errors';
 import type { CurrentUser } from '../../api/schemas/auth';
 import { readUserInfo, userIdOf, writeUserInfo } from '../../api/storage';
 import { CURRENT_USER_RETRY_DELAYS_MS } from '../constants';
+import { instanceWatchMachine } from '../instanceWatch/instanceWatch.machine';
+import { lazyActor } from '../lazyActor';
 import { sampleUser } from '../login/login.flowModel';
+import { inertActors } from '../model';
 import { testThreadName } from '../testChat/testChat.machine';
 import { sessionModel } from './session.flowModel';
 import { isAdmin, sessionMachine, signedInUserId } from './session.machine';
@@ -16,13 +19,18 @@ installMemoryStorage();
 const info = { accessToken: 't', id: 'u1', userId: 'u1' };
 const admin: CurrentUser = { id: 'u1', email: 'admin@demo.test', isAdmin: true };
 const settle = () => new Promise((r) => setTimeout(r, 0));
+/** The instance watch without its calls: these tests are about the session. */
+const quietWatch = lazyActor(
+  async () => instanceWatchMachine.provide({ actors: inertActors(instanceWatchMachine) }),
+  'the instance watch',
+);
 const unauthorized = new ApiError({ kind: 'http', status: 401, endpoint: 'GET /users/me', message: 'x' });
 
 function start(loadCurrentUser: () => Promise<CurrentUser> = async () => admin) {
   const goToLogin = vi.fn();
   const actor = createActor(
     sessionMachine.provide({
-      actors: { loadCurrentUser: fromPromise(loadCurrentUser) },
+      actors: { loadCurrentUser: fromPromise(loadCurrentUser), instanceWatch: quietWatch },
       actions: { goToLogin },
     }),
     { input: { user: readUserInfo() } },
@@ -126,7 +134,7 @@ describe('session', () => {
       else localStorage.clear();
       const actor = createActor(
         sessionMachine.provide({
-          actors: { loadCurrentUser: fromPromise(async () => admin) },
+          actors: { loadCurrentUser: fromPromise(async () => admin), instanceWatch: quietWatch },
           actions: { reloadPage },
         }),
         { input: { user: readUserInfo() } },
@@ -214,7 +222,9 @@ describe('what the session asks of the app', () => {
   async function startSignedIn() {
     writeUserInfo(info);
     const started = startInAppSystem(
-      sessionMachine.provide({ actors: { loadCurrentUser: fromPromise(async () => admin) } }),
+      sessionMachine.provide({
+        actors: { loadCurrentUser: fromPromise(async () => admin), instanceWatch: quietWatch },
+      }),
       { input: { user: readUserInfo() } },
     );
     await settle();
@@ -252,6 +262,8 @@ describeStateViews(sessionModel, {
   signedIn: {
     tags: ['signedIn'],
     enabled: ['session.logout', 'session.expired', 'session.signedIn', 'session.storedUserChanged'],
+    // The user's numbers are watched while signed in, and only then.
+    runs: { instanceWatch: (child: { status: string }) => expect(child.status).toBe('active') },
     shows: (s: Snap) => {
       // The same user throughout; another tab may have given it a newer token.
       expect(s.context.user?.id).toBe(sampleUser.id);

@@ -3,7 +3,8 @@ import { getCurrentUser } from '../../api/auth';
 import type { CurrentUser, UserInfo } from '../../api/schemas/auth';
 import { clearUserScopedStorage, onStoredUserChange, userIdOf } from '../../api/storage';
 import { CURRENT_USER_RETRY_DELAYS_MS } from '../constants';
-import { askApp } from '../system';
+import { lazyActor } from '../lazyActor';
+import { askApp, SYSTEM_IDS } from '../system';
 
 export interface SessionContext {
   user: UserInfo | null;
@@ -42,6 +43,11 @@ export const sessionMachine = setup({
     loadCurrentUser: fromPromise<CurrentUser>(({ signal }) => getCurrentUser(signal)),
     watchStoredUser: fromCallback<SessionEvent>(({ sendBack }) =>
       onStoredUserChange((user) => sendBack({ type: 'session.storedUserChanged', user })),
+    ),
+    // Loaded after signing in: the sign-in page does not carry it.
+    instanceWatch: lazyActor(
+      () => import('../instanceWatch/instanceWatch.machine').then((m) => m.instanceWatchMachine),
+      'the instance watch',
     ),
   },
   guards: {
@@ -84,6 +90,8 @@ export const sessionMachine = setup({
     },
     signedIn: {
       tags: ['signedIn'],
+      // The user's WhatsApp numbers, watched wherever the user is (a toast when one goes offline).
+      invoke: { id: SYSTEM_IDS.instanceWatch, systemId: SYSTEM_IDS.instanceWatch, src: 'instanceWatch' },
       initial: 'loadingUser',
       states: {
         loadingUser: {

@@ -1,10 +1,19 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { assign, setup } from 'xstate';
-import { sendTestMessage } from '../../api/chatbots';
-import type { TestChatReply } from '../../api/schemas/chatbots';
+import { type AnyActorRef, assign, fromPromise, setup } from 'xstate';
+import { TEST_MESSAGE_MAX_LENGTH } from '../../api/schemas/testChat';
 import { readStored, writeStored } from '../../api/storage';
+import { streamTestReply } from '../../api/testChat';
 import { describeError } from '../errors';
-import { fromRequest } from '../request';
+
+/** How a bot reply ended: still arriving, complete, stopped by the user, or broken off by a failure. */
+export type ReplyState = 'streaming' | 'done' | 'stopped' | 'interrupted';
+
+/** What a complete reply cost: time to its first token and to its end (ms), and its tokens (null: unknown). */
+export interface ReplyStats {
+  firstTokenMs: number;
+  totalMs: number;
+  tokens: number | null;
+}
 
 export interface ChatLine {
   id: number;
@@ -12,6 +21,10 @@ export interface ChatLine {
   text: string;
   /** A user message the bot could not answer. */
   failed: boolean;
+  /** A bot reply's state. */
+  reply?: ReplyState;
+  /** A complete bot reply's figures. */
+  stats?: ReplyStats;
 }
 
 export interface TestChatContext {
@@ -22,22 +35,67 @@ export interface TestChatContext {
   input: string;
   /** The message waiting for (or having failed to get) a reply. */
   pending: ChatLine | null;
+  /** The id of the bot line the reply under way writes into (null until its first token). */
+  replyId: number | null;
   error: MessageDescriptor | string | null;
   nextId: number;
+}
+
+/** How a reply ended, as its actor answers: the thread it belongs to and its figures. */
+export interface ReplyOutcome {
+  threadId: string | null;
+  stats: ReplyStats;
 }
 
 export type TestChatEvent =
   | { type: 'input.changed'; value: string }
   | { type: 'message.sent' }
+  | { type: 'reply.stopped' }
   | { type: 'reply.retried' }
-  | { type: 'chat.cleared' };
+  | { type: 'chat.cleared' }
+  /** From the reply's actor: the server named the thread. */
+  | { type: 'reply.thread'; threadId: string }
+  /** From the reply's actor: the next piece of the reply. */
+  | { type: 'reply.delta'; text: string };
+
+export interface ReplyInput {
+  botId: string;
+  message: string;
+  threadId: string | null;
+}
 
 /** The local storage name (under the product prefix) of a bot's test thread. */
 export const testThreadName = (botId: string) => `test-thread-${botId}`;
 
+const never = new Promise<never>(() => {});
+
 /**
- * The test tab's chat (spec section 4): the user's message appears, the bot is shown typing, the reply
- * appears. A failed reply leaves the message in place, marked, with a retry.
+ * The reply's actor: streams the reply, telling the chat (its parent) of the thread and of each piece, and
+ * answers how it ended. Like fromRequest (machines/request.ts), a request aborted because the actor stopped
+ * never settles, so a stale "aborted" never reaches onError.
+ */
+export const fromReplyStream = (
+  run: (args: {
+    input: ReplyInput;
+    signal: AbortSignal;
+    chat: AnyActorRef | undefined;
+  }) => Promise<ReplyOutcome>,
+) =>
+  fromPromise<ReplyOutcome, ReplyInput>(({ input, signal, self }) =>
+    run({ input, signal, chat: self._parent }).catch((error: unknown) => {
+      if (signal.aborted) return never;
+      throw error;
+    }),
+  );
+
+/** Milliseconds on a clock that only goes forward (tests move it with fake timers). */
+const now = () => performance.now();
+
+/**
+ * The test tab's chat (spec sections 2 and 4, issue 16): the user's message appears, the bot is shown typing
+ * until the first token, then the reply grows token by token. Stop ends the request and keeps what arrived,
+ * marked as stopped. A failure keeps what arrived too, marked, with a retry that asks again. A complete reply
+ * records its time to the first token, its total time and its tokens.
  */
 export const testChatMachine = setup({
   types: {
@@ -46,17 +104,39 @@ export const testChatMachine = setup({
     input: {} as { botId: string; threadId?: string | null },
   },
   actors: {
-    sendMessage: fromRequest<TestChatReply, { botId: string; message: string; threadId: string | null }>(
-      ({ input, signal }) =>
-        sendTestMessage(
-          input.botId,
-          { message: input.message, ...(input.threadId ? { threadId: input.threadId } : {}) },
+    /** Streams the reply: sends reply.thread and reply.delta to the chat, answers how it ended. */
+    streamReply: fromReplyStream(async ({ input, signal, chat }) => {
+      const started = now();
+      let firstToken: number | null = null;
+      const result = await streamTestReply(
+        input.botId,
+        { message: input.message, ...(input.threadId ? { threadId: input.threadId } : {}) },
+        {
           signal,
-        ),
-    ),
+          onThread: (threadId) => chat?.send({ type: 'reply.thread', threadId }),
+          onText: (text) => {
+            if (signal.aborted || text === '') return;
+            firstToken ??= now();
+            chat?.send({ type: 'reply.delta', text });
+          },
+        },
+      );
+      const end = now();
+      return {
+        threadId: result.threadId,
+        stats: {
+          firstTokenMs: Math.round((firstToken ?? end) - started),
+          totalMs: Math.round(end - started),
+          tokens: result.usage?.totalTokens ?? null,
+        },
+      };
+    }),
   },
   guards: {
-    inputFilled: ({ context }) => context.input.trim() !== '',
+    inputSendable: ({ context }) => {
+      const text = context.input.trim();
+      return text !== '' && text.length <= TEST_MESSAGE_MAX_LENGTH;
+    },
     hasConversation: ({ context }) => context.lines.length > 0 || context.threadId !== null,
   },
   actions: {
@@ -66,36 +146,84 @@ export const testChatMachine = setup({
       return {
         lines: [...context.lines, line],
         pending: line,
+        replyId: null,
         input: '',
         error: null,
         nextId: context.nextId + 1,
       };
     }),
     /** A new message after a failed one: the failed one stays visible, marked, but is no longer retried. */
-    abandonPending: assign({ pending: null, error: null }),
-    postReply: assign(({ context }, params: { reply: TestChatReply }) => ({
-      lines: [
-        ...context.lines,
-        { id: context.nextId, role: 'bot' as const, text: params.reply.message, failed: false },
-      ],
-      threadId: params.reply.threadId,
-      pending: null,
-      nextId: context.nextId + 1,
-    })),
+    abandonPending: assign({ pending: null, replyId: null, error: null }),
+    setThread: assign({
+      threadId: ({ context, event }) => (event.type === 'reply.thread' ? event.threadId : context.threadId),
+    }),
     rememberThread: ({ context }) => writeStored(testThreadName(context.botId), context.threadId),
+    /** The first piece opens the bot's line; each next one grows it. */
+    appendText: assign(({ context, event }) => {
+      const text = event.type === 'reply.delta' ? event.text : '';
+      if (context.replyId === null) {
+        const line: ChatLine = { id: context.nextId, role: 'bot', text, failed: false, reply: 'streaming' };
+        return { lines: [...context.lines, line], replyId: line.id, nextId: context.nextId + 1 };
+      }
+      return {
+        lines: context.lines.map((l) => (l.id === context.replyId ? { ...l, text: l.text + text } : l)),
+      };
+    }),
+    finishReply: assign(({ context }, params: { outcome: ReplyOutcome }) => {
+      const done = (l: ChatLine): ChatLine => ({ ...l, reply: 'done', stats: params.outcome.stats });
+      const lines =
+        context.replyId === null
+          ? // A reply without any text still ends as a (empty) reply with its figures.
+            [...context.lines, done({ id: context.nextId, role: 'bot', text: '', failed: false })]
+          : context.lines.map((l) => (l.id === context.replyId ? done(l) : l));
+      return {
+        lines,
+        threadId: params.outcome.threadId ?? context.threadId,
+        pending: null,
+        replyId: null,
+        nextId: context.replyId === null ? context.nextId + 1 : context.nextId,
+      };
+    }),
+    /** Stop keeps what arrived, marked; before the first token it leaves an empty stopped reply. */
+    markStopped: assign(({ context }) => {
+      const lines =
+        context.replyId === null
+          ? [
+              ...context.lines,
+              {
+                id: context.nextId,
+                role: 'bot' as const,
+                text: '',
+                failed: false,
+                reply: 'stopped' as const,
+              },
+            ]
+          : context.lines.map((l) => (l.id === context.replyId ? { ...l, reply: 'stopped' as const } : l));
+      return {
+        lines,
+        pending: null,
+        replyId: null,
+        nextId: context.replyId === null ? context.nextId + 1 : context.nextId,
+      };
+    }),
+    /** What arrived stays, marked as broken off; without any, the message is marked as not answered. */
     markFailed: assign(({ context }, params: { error: unknown }) => ({
       error: describeError(params.error),
-      lines: context.lines.map((line) =>
-        line.id === context.pending?.id ? { ...line, failed: true } : line,
-      ),
+      lines: context.lines.map((line) => {
+        if (context.replyId !== null)
+          return line.id === context.replyId ? { ...line, reply: 'interrupted' as const } : line;
+        return line.id === context.pending?.id ? { ...line, failed: true } : line;
+      }),
     })),
-    unmarkFailed: assign(({ context }) => ({
+    /** A retry asks again: the broken-off reply makes way for the new one, the message is no longer marked. */
+    prepareRetry: assign(({ context }) => ({
       error: null,
-      lines: context.lines.map((line) =>
-        line.id === context.pending?.id ? { ...line, failed: false } : line,
-      ),
+      replyId: null,
+      lines: context.lines
+        .filter((line) => line.id !== context.replyId)
+        .map((line) => (line.id === context.pending?.id ? { ...line, failed: false } : line)),
     })),
-    clearChat: assign({ lines: [], threadId: null, pending: null, error: null }),
+    clearChat: assign({ lines: [], threadId: null, pending: null, replyId: null, error: null }),
     forgetThread: ({ context }) => writeStored(testThreadName(context.botId), null),
   },
 }).createMachine({
@@ -106,6 +234,7 @@ export const testChatMachine = setup({
     lines: [],
     input: '',
     pending: null,
+    replyId: null,
     error: null,
     nextId: 1,
   }),
@@ -117,13 +246,12 @@ export const testChatMachine = setup({
   },
   states: {
     idle: {
-      on: { 'message.sent': { guard: 'inputFilled', target: 'replying', actions: 'postMessage' } },
+      on: { 'message.sent': { guard: 'inputSendable', target: 'replying', actions: 'postMessage' } },
     },
     replying: {
-      tags: ['typing'],
       invoke: {
         id: 'reply',
-        src: 'sendMessage',
+        src: 'streamReply',
         input: ({ context }) => ({
           botId: context.botId,
           message: context.pending?.text ?? '',
@@ -132,7 +260,7 @@ export const testChatMachine = setup({
         onDone: {
           target: 'idle',
           actions: [
-            { type: 'postReply', params: ({ event }) => ({ reply: event.output }) },
+            { type: 'finishReply', params: ({ event }) => ({ outcome: event.output }) },
             'rememberThread',
           ],
         },
@@ -141,13 +269,30 @@ export const testChatMachine = setup({
           actions: { type: 'markFailed', params: ({ event }) => ({ error: event.error }) },
         },
       },
+      on: {
+        'reply.thread': { actions: ['setThread', 'rememberThread'] },
+        // Leaving the state stops the reply's actor, which ends the request.
+        'reply.stopped': { target: 'idle', actions: 'markStopped' },
+      },
+      initial: 'waiting',
+      states: {
+        /** The bot is shown typing until the first token. */
+        waiting: {
+          tags: ['typing'],
+          on: { 'reply.delta': { target: 'streaming', actions: 'appendText' } },
+        },
+        streaming: {
+          tags: ['streaming'],
+          on: { 'reply.delta': { actions: 'appendText' } },
+        },
+      },
     },
     failed: {
       tags: ['error'],
       on: {
-        'reply.retried': { target: 'replying', actions: 'unmarkFailed' },
+        'reply.retried': { target: 'replying', actions: 'prepareRetry' },
         'message.sent': {
-          guard: 'inputFilled',
+          guard: 'inputSendable',
           target: 'replying',
           actions: ['abandonPending', 'postMessage'],
         },

@@ -6,6 +6,7 @@ import { billingMachine, membershipMachine, plansMachine, tokensMachine } from '
 import { readCheckoutSession, rememberCheckoutSession } from '../billing/links';
 import { type FlowInspector, installFlowInspector } from '../inspection';
 import { snapshotFor } from '../model';
+import { paymentMethodsMachine } from '../paymentMethods/paymentMethods.machine';
 import { demoPlan, samplePlan } from '../planChange/planChange.flowModel';
 import type { planChangeMachine } from '../planChange/planChange.machine';
 import { usageMachine } from '../usage/usage.machine';
@@ -14,7 +15,9 @@ import { usageBillingMachine } from './usageBilling.machine';
 
 function start(userId = 'user-1') {
   const billing: EventObject[] = [];
+  const usage: EventObject[] = [];
   const planChange: EventObject[] = [];
+  const paymentMethods: EventObject[] = [];
   const inputs: Record<string, unknown> = {};
   // Stand-ins for the three flows: each records what it started from and what it was told.
   const child = (name: string, into?: EventObject[]) =>
@@ -26,13 +29,14 @@ function start(userId = 'user-1') {
     usageBillingMachine.provide({
       actors: {
         billing: child('billing', billing),
-        usage: child('usage'),
+        usage: child('usage', usage),
         planChange: child('planChange', planChange),
+        paymentMethods: child('paymentMethods', paymentMethods),
       },
     }),
     { input: { userId, returnSessionId: 'cs_returned' } },
   ).start();
-  return { actor, billing, planChange, inputs };
+  return { actor, billing, planChange, paymentMethods, usage, inputs };
 }
 
 /** A resource's call that never answers. */
@@ -54,10 +58,26 @@ const screenWith = (membership?: unknown) =>
         },
       }),
       usage: usageMachine.provide(pending),
+      paymentMethods: paymentMethodsMachine.provide(pending),
     },
   });
 
 describe('usage and billing screen', () => {
+  it('gives the usage the custom days its picker applied', () => {
+    const { actor, usage } = start();
+    const picker = actor.getSnapshot().children.usageRange;
+    picker?.send({ type: 'range.opened' });
+    picker?.send({ type: 'range.changed', field: 'start', value: '2026-10-01' });
+    picker?.send({ type: 'range.changed', field: 'end', value: '2026-10-31' });
+    picker?.send({ type: 'range.applied' });
+    expect(usage).toEqual([
+      {
+        type: 'resource.reload',
+        params: { period: 'custom', startDate: '2026-10-01', endDate: '2026-10-31' },
+      },
+    ]);
+  });
+
   it('runs the membership, the usage and the plan change, each with what it starts from', () => {
     rememberCheckoutSession('user-1', 'cs_earlier');
     const { inputs } = start();
@@ -66,6 +86,7 @@ describe('usage and billing screen', () => {
       // All time first.
       usage: { params: { timeRange: TimeRange.all } },
       planChange: { returnSessionId: 'cs_returned' },
+      paymentMethods: undefined,
     });
   });
 
@@ -82,14 +103,15 @@ describe('usage and billing screen', () => {
     expect(billing).toEqual([{ type: 'membership.refresh' }]);
   });
 
-  it('gives the plan change the membership billing learned, for its plan rules', () => {
-    const { actor, planChange } = start();
+  it('gives the plan change and the payment methods the membership billing learned, for their rules', () => {
+    const { actor, planChange, paymentMethods } = start();
     actor.send({ type: 'membership.known', current: { name: 'Starter', level: 1 } });
     actor.send({ type: 'membership.known', current: { name: 'Pro', level: 2 } });
     expect(planChange).toEqual([
       { type: 'membership.known', current: { name: 'Starter', level: 1 } },
       { type: 'membership.known', current: { name: 'Pro', level: 2 } },
     ]);
+    expect(paymentMethods).toEqual(planChange);
   });
 
   it('has the plan change refuse the current and lower plans once billing loaded the membership', async () => {

@@ -1,12 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
-import { useId } from 'react';
 import styled from 'styled-components';
 import { MODEL_OPTIONS } from '../../api/schemas/chatbots';
-import { TEMPERATURE_MAX, TEMPERATURE_MIN, TEMPERATURE_STEP } from '../../machines/constants';
-
-import { Label, SelectField, TextField } from '../ui/Field';
+import { SelectField, TextField } from '../ui/Field';
 import { media } from '../ui/theme';
 import { useEditor, useEditorActor } from './editorContext';
+import { UnitSlider } from './UnitSlider';
 
 const Grid = styled.div`
   display: grid;
@@ -18,69 +16,20 @@ const Grid = styled.div`
   }
 `;
 
-const LabelRow = styled.div`
-  display: flex;
-  justify-content: space-between;
-  align-items: baseline;
-  output {
-    font-variant-numeric: tabular-nums;
-    font-weight: ${({ theme }) => theme.font.weight.bold};
-  }
-`;
-
-const Range = styled.input`
-  width: 100%;
-  height: 40px;
-  margin: 0;
-  accent-color: ${({ theme }) => theme.color.primary};
-  cursor: pointer;
-`;
-
-const Scale = styled.div`
-  display: flex;
-  justify-content: space-between;
-  font-size: ${({ theme }) => theme.font.size.xs};
-  color: ${({ theme }) => theme.color.textMuted};
-`;
-
-const Hint = styled.p`
-  margin-top: ${({ theme }) => theme.space(1)};
-  font-size: ${({ theme }) => theme.font.size.xs};
-  color: ${({ theme }) => theme.color.textMuted};
-`;
-
 function TemperatureField() {
   const { t } = useLingui();
-  const id = useId();
   const actor = useEditorActor();
   const temperature = useEditor((s) => s.context.form.temperature);
-  const value = temperature.toFixed(1);
   return (
-    <div>
-      <LabelRow>
-        <Label htmlFor={id}>{t`Temperature`}</Label>
-        <output htmlFor={id}>{value}</output>
-      </LabelRow>
-      <Range
-        id={id}
-        type="range"
-        data-field="temperature"
-        min={TEMPERATURE_MIN}
-        max={TEMPERATURE_MAX}
-        step={TEMPERATURE_STEP}
-        value={temperature}
-        aria-valuetext={value}
-        aria-describedby={`${id}-hint`}
-        onChange={(e) => actor.send({ type: 'temperature.changed', value: Number(e.target.value) })}
-      />
-      <Scale aria-hidden="true">
-        <span>{t`Precise`}</span>
-        <span>{t`Creative`}</span>
-      </Scale>
-      <Hint id={`${id}-hint`}>
-        {t`Lower values give focused, consistent answers; higher values give more varied ones.`}
-      </Hint>
-    </div>
+    <UnitSlider
+      label={t`Temperature`}
+      field="temperature"
+      value={temperature}
+      low={t`Precise`}
+      high={t`Creative`}
+      hint={t`Lower values give focused, consistent answers; higher values give more varied ones.`}
+      onChange={(value) => actor.send({ type: 'temperature.changed', value })}
+    />
   );
 }
 

@@ -8,6 +8,8 @@ import { useEditor, useEditorActor } from './editorContext';
 
 /** The option value standing for "a new chatbot" (bot ids are never empty, so this cannot clash). */
 const NEW = '';
+/** Shown while the address names a bot the user does not have; never sent. */
+const NONE = '\u0000none';
 
 const Box = styled.div`
   display: grid;
@@ -20,18 +22,20 @@ export function BotPicker() {
   const { t } = useLingui();
   const actor = useEditorActor();
   const listed = useEditor((s) => !s.matches('loading') && !s.matches('loadFailed'));
+  // The address named a bot that is not the user's: none of theirs is chosen.
+  const notFound = useEditor((s) => s.hasTag('botNotFound'));
   const bots = useEditor((s) => s.context.bots);
   const selectedId = useEditor((s) => s.context.selectedId);
   const offersNew = useEditor((s) => offersNewBot(s.context));
   const busy = useEditor((s) => s.hasTag('loading') || s.hasTag('saving'));
   if (!listed) return null;
 
-  const isNew = selectedId === null;
+  const isNew = selectedId === null && !notFound;
   return (
     <Box>
       <SelectField
         label={t`Chatbot`}
-        value={selectedId ?? NEW}
+        value={notFound ? NONE : (selectedId ?? NEW)}
         disabled={busy}
         onChange={(e) =>
           actor.send(
@@ -41,6 +45,11 @@ export function BotPicker() {
           )
         }
       >
+        {notFound && (
+          <option value={NONE} disabled>
+            {t`Choose a chatbot`}
+          </option>
+        )}
         {bots.map((bot) => (
           <option key={bot.id} value={bot.id}>
             {bot.name}

@@ -68,15 +68,14 @@ describe('bot settings', () => {
         checksum: 'sha256:0f',
       })),
     );
-    // Node's fetch sends only its own FormData and files as multipart (jsdom's as text), and reads the
-    // multipart body back only with its own File and Blob.
-    vi.stubGlobal('FormData', (await new Response(new URLSearchParams()).formData()).constructor);
+    // The page's XMLHttpRequest (jsdom's) sends jsdom's files as multipart; the mock reads the body back with
+    // Node's multipart parser, which makes the global File and wants it to be Node's.
+    const file = new File(['Opening hours: 9 to 5.'], 'hours.txt', { type: 'text/plain' });
     vi.stubGlobal('File', NodeFile);
     vi.stubGlobal('Blob', NodeBlob);
-    const file = new NodeFile(['Opening hours: 9 to 5.'], 'hours.txt', { type: 'text/plain' });
     const user = await openAsOwner();
     await user.click(screen.getByRole('tab', { name: 'Knowledge' }));
-    await user.upload(screen.getByLabelText('Knowledge files to upload'), file as unknown as File);
+    await user.upload(screen.getByLabelText('Knowledge files to upload'), file);
     const files = screen.getByRole('list', { name: 'Knowledge files' });
     const row = (await within(files).findByTitle('hours.txt')).closest('li') as HTMLElement;
     await waitFor(() => expect(row).toHaveTextContent(`hours.txt${file.size} B · Uploaded`));
@@ -184,7 +183,7 @@ describe('bot settings', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     await user.click(within(nav).getByRole('link', { name: 'Chat history' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
-    expect(location.pathname).toBe('/bot-settings');
+    expect(location.pathname).toBe('/bot-settings/bot-ava');
     await user.click(within(dialog).getByRole('button', { name: 'Leave without saving' }));
     await waitFor(() => expect(location.pathname).toBe('/chat-history'));
   });
@@ -195,7 +194,7 @@ describe('bot settings', () => {
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     let dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(location.pathname).toBe('/bot-settings');
+    expect(location.pathname).toBe('/bot-settings/bot-ava');
     expect(screen.getByLabelText('Bot name')).toHaveValue('Ava – Customer Support!');
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
@@ -206,7 +205,8 @@ describe('bot settings', () => {
   it('a failed test reply shows an error in the chat with a retry; the message stays', async () => {
     let failing = true;
     server.use(
-      http.post(`${API}/chatbots/test/:id`, () =>
+      // The reply streams (GET …/stream); a 503 there is a failure, not a reason to fall back to POST.
+      http.get(`${API}/chatbots/test/:id/stream`, () =>
         failing ? errorResponse(503, 'The bot is asleep') : undefined,
       ),
     );
@@ -216,7 +216,10 @@ describe('bot settings', () => {
     expect(send).toBeDisabled();
     await user.type(screen.getByLabelText('Message'), 'Where is my order?{Enter}');
     const log = screen.getByRole('log', { name: 'Test conversation' });
-    expect(await within(log).findByText(/The bot could not answer\. The bot is asleep/)).toBeInTheDocument();
+    // The streaming helper reports a refused stream by its status text (spec section 7).
+    expect(
+      await within(log).findByText(/The bot could not answer\. Service Unavailable/),
+    ).toBeInTheDocument();
     expect(log).toHaveTextContent('Where is my order?');
     expect(within(log).getByText('Not answered')).toBeInTheDocument();
     failing = false;

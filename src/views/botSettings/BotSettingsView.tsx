@@ -1,13 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { botEditorMachine } from '../../machines/botEditor/botEditor.machine';
+import {
+  BOT_SETTINGS_PATH,
+  type BotSettingsLocation,
+  botEditorMachine,
+  toBotTab,
+} from '../../machines/botEditor/botEditor.machine';
 import { signedInUserId } from '../../machines/session/session.machine';
 import { useFlow } from '../../machines/useFlow';
 import { useSession } from '../ui/appActors';
 import { Card, PageSubtitle, ScreenHeader } from '../ui/Card';
 import { ErrorPanel, PanelLoading } from '../ui/Feedback';
+import { MissingPanel } from '../ui/MissingPanel';
 import { useText } from '../ui/text';
+import { segmentBelow, useAddressSync } from '../ui/useAddressSync';
 import { BotPicker } from './BotPicker';
 import { EditorDialogs } from './EditorDialogs';
 import { EditorForm } from './EditorForm';
@@ -21,6 +28,7 @@ const Panel = styled(Card)`
 /** Where the editor is, from its tags: the list or one bot is loading or failed, or the form is there. */
 function usePhase() {
   return useEditor((s) => {
+    if (s.hasTag('botNotFound')) return 'notFound' as const;
     if (s.hasTag('botError')) return 'botFailed' as const;
     if (s.hasTag('error')) return 'listFailed' as const;
     if (s.hasTag('botLoading')) return 'botLoading' as const;
@@ -38,6 +46,21 @@ function EditorPanel() {
   const retry = () => actor.send({ type: 'load.retried' });
 
   if (phase === 'ready') return <EditorForm />;
+  if (phase === 'notFound')
+    return (
+      <Panel>
+        <MissingPanel
+          title={<Trans>Chatbot not found</Trans>}
+          actionLabel={<Trans>Show my chatbots</Trans>}
+          onAction={() => actor.send({ type: 'bot.listRequested' })}
+        >
+          <Trans>
+            This chatbot does not exist, belongs to another account or was deleted. Check the link, or choose
+            one of your chatbots.
+          </Trans>
+        </MissingPanel>
+      </Panel>
+    );
   return (
     <Panel aria-busy={phase.endsWith('Loading')}>
       {phase === 'listLoading' && <PanelLoading>{t`Loading your chatbots…`}</PanelLoading>}
@@ -53,9 +76,19 @@ function EditorPanel() {
   );
 }
 
+/** What the address names: the bot (`/bot-settings/:botId`) and the tab (`?tab=`), read from the browser. */
+function readLocation(): BotSettingsLocation {
+  return {
+    botId: segmentBelow(BOT_SETTINGS_PATH),
+    tab: toBotTab(new URLSearchParams(location.search).get('tab')),
+  };
+}
+
 export function BotSettingsView() {
   const userId = useSession((s) => signedInUserId(s.context));
-  const actor = useFlow('botEditor', botEditorMachine, { input: { userId } });
+  const [address] = useState(readLocation);
+  const actor = useFlow('botEditor', botEditorMachine, { input: { userId, ...address } });
+  useAddressSync(actor, readLocation);
   // The session may learn the user after the screen started (or lose it).
   useEffect(() => actor.send({ type: 'user.changed', userId }), [actor, userId]);
 

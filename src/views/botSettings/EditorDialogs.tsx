@@ -3,9 +3,13 @@ import { useState } from 'react';
 import { hasUnsavedChanges } from '../../machines/botEditor/botEditor.machine';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useLeaveGuard } from '../ui/navigationGuard';
+import { DeleteBotDialog } from './DeleteBotDialog';
 import { useEditor, useEditorActor } from './editorContext';
 
-/** The questions the screen asks: replace the prompt, discard changes for another bot, leave the page. */
+/**
+ * The questions the screen asks: replace the prompt, discard changes for another bot, delete the bot, leave
+ * the page.
+ */
 export function EditorDialogs() {
   const { t } = useLingui();
   const actor = useEditorActor();
@@ -34,6 +38,7 @@ export function EditorDialogs() {
         onConfirm={() => actor.send({ type: 'switch.confirmed' })}
         onCancel={() => actor.send({ type: 'switch.cancelled' })}
       />
+      <DeleteBotDialog />
       <ConfirmDialog
         open={leave !== null}
         title={t`Leave without saving?`}

@@ -15,6 +15,8 @@ const Bar = styled.div`
   padding: ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(5)};
   border-top: 1px solid ${({ theme }) => theme.color.border};
   background: ${({ theme }) => theme.color.surface};
+  /* Delete stands apart from Reset and Save. */
+  .delete { margin-right: auto; color: ${({ theme }) => theme.color.danger}; }
   border-radius: 0 0 ${({ theme }) => theme.radius.lg} ${({ theme }) => theme.radius.lg};
   @media ${media.below('mobile')} {
     padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
@@ -28,9 +30,21 @@ export function EditorFooter() {
   const saving = useEditor((s) => s.hasTag('saving'));
   const canSave = useEditor((s) => s.can({ type: 'save.requested' }));
   const canReset = useEditor((s) => s.can({ type: 'form.reset' }));
+  const canDelete = useEditor((s) => s.can({ type: 'bot.deleteRequested' }));
+  const isSavedBot = useEditor((s) => s.hasTag('editing'));
 
   return (
     <Bar>
+      {isSavedBot && (
+        <Button
+          variant="ghost"
+          className="delete"
+          disabled={!canDelete}
+          onClick={() => actor.send({ type: 'bot.deleteRequested' })}
+        >
+          {t`Delete chatbot`}
+        </Button>
+      )}
       <Button disabled={!canReset} onClick={() => actor.send({ type: 'form.reset' })}>
         {t`Reset to default`}
       </Button>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { hasUnsavedChanges } from '../../machines/botEditor/botEditor.machine';
+import { BOT_TABS, type BotTab, hasUnsavedChanges } from '../../machines/botEditor/botEditor.machine';
 import type { BotField } from '../../machines/botEditor/botForm';
 import { Card } from '../ui/Card';
 import { TitleRow } from '../ui/Cluster';
@@ -13,30 +13,25 @@ import { EditorFooter } from './EditorFooter';
 import { useEditor, useEditorActor } from './editorContext';
 import { KnowledgePanel } from './KnowledgePanel';
 import { PromptPanel } from './PromptPanel';
+import { StylePanel } from './StylePanel';
 import { TestChatPanel } from './TestChatPanel';
 
-const TABS = ['basic', 'prompt', 'knowledge', 'test'] as const;
-type TabKey = (typeof TABS)[number];
+const TABS = BOT_TABS;
+type TabKey = BotTab;
 const PANELS: Record<TabKey, () => ReactNode> = {
   basic: BasicPanel,
   prompt: PromptPanel,
+  style: StylePanel,
   knowledge: KnowledgePanel,
   test: TestChatPanel,
 };
 const tabId = (tab: TabKey) => `bot-settings-tab-${tab}`;
 
-/** Where each field lives, to take the user there when a save is refused because of it. */
-const TAB_OF: Record<BotField, TabKey> = {
-  name: 'basic',
-  model: 'basic',
-  temperature: 'basic',
-  maxTokens: 'basic',
-  prompt: 'prompt',
-};
-
 const Frame = styled(Card)`
   padding: 0;
   display: grid;
+  /* One column no wider than the card: the tab list scrolls sideways on a phone rather than widen the card. */
+  grid-template-columns: minmax(0, 1fr);
 `;
 
 const Head = styled(TitleRow)`
@@ -53,10 +48,11 @@ const Tabs = styled.div`
   }
 `;
 
-/** The editor of one bot (or a new one): its title, the four tabs and the save footer. */
+/** The editor of one bot (or a new one): its title, the tabs and the save footer. */
 export function EditorForm() {
   const { t } = useLingui();
-  const [tab, setTab] = useState<TabKey>('basic');
+  // The tab is the editor's (and the address's): Back and Forward move between tabs.
+  const tab = useEditor((s) => s.context.tab);
   const root = useRef<HTMLDivElement>(null);
   const isNew = useEditor((s) => s.hasTag('new'));
   const savedName = useEditor((s) => s.context.saved.name);
@@ -65,12 +61,9 @@ export function EditorForm() {
   const actor = useEditorActor();
   const [focusField, setFocusField] = useState<BotField | null>(null);
 
-  // A refused save points at its field: open its tab, then, once the panel is shown, focus the field.
+  // A refused save points at its field: the editor opens its tab; once the panel is shown, focus the field.
   useEffect(() => {
-    const subscription = actor.on('save.refused', ({ field }) => {
-      setTab(TAB_OF[field]);
-      setFocusField(field);
-    });
+    const subscription = actor.on('save.refused', ({ field }) => setFocusField(field));
     return () => subscription.unsubscribe();
   }, [actor]);
   useEffect(() => {
@@ -97,6 +90,7 @@ export function EditorForm() {
   const names: Record<TabKey, string> = {
     basic: t`Basic`,
     prompt: t`Prompt`,
+    style: t`Style`,
     knowledge: t`Knowledge`,
     test: t`Test`,
   };
@@ -110,7 +104,10 @@ export function EditorForm() {
       <Tabs>
         <TabProvider
           selectedId={tabId(tab)}
-          setSelectedId={(id) => setTab(TABS.find((key) => tabId(key) === id) ?? 'basic')}
+          setSelectedId={(id) => {
+            const next = TABS.find((key) => tabId(key) === id);
+            if (next && next !== tab) actor.send({ type: 'tab.selected', tab: next });
+          }}
         >
           <TabList aria-label={t`Chatbot settings`}>
             {TABS.map((key) => (

@@ -15,9 +15,9 @@ import { SpreadRow } from '../ui/Cluster';
 import { formatFileSize } from '../ui/format';
 import { AlertIcon, CheckIcon, CloseIcon, RefreshIcon } from '../ui/icons';
 import { PlainList } from '../ui/PlainList';
-import { Spinner } from '../ui/Spinner';
 import { useText } from '../ui/text';
 import { useEditor, useEditorActor } from './editorContext';
+import { UploadProgressBar } from './UploadProgressBar';
 
 export type UploadsActor = ActorRefFrom<typeof knowledgeUploadMachine>;
 
@@ -86,6 +86,13 @@ function RemoveButton({ name, onRemove }: { name: string; onRemove: () => void }
   );
 }
 
+/** The words for how far a file is: waiting, sending (how much of how much, once known), or failed. */
+function uploadState(item: UploadItem, current: boolean) {
+  if (item.status === 'failed') return 'failed' as const;
+  if (!current) return 'waiting' as const;
+  return item.progress ? ('sending' as const) : ('starting' as const);
+}
+
 function UploadRow({
   item,
   current,
@@ -99,33 +106,60 @@ function UploadRow({
   const text = useText();
   const name = item.name;
   const size = formatFileSize(item.size);
-  const failed = item.status === 'failed';
+  const state = uploadState(item, current);
+  const sent = item.progress ? formatFileSize(item.progress.loaded) : '';
+  const of = item.progress ? formatFileSize(item.progress.total) : size;
+  const amount = t`${sent} of ${of}`;
   return (
     <Row aria-busy={current}>
       <FileName>
         <strong title={name}>{name}</strong>
-        {failed ? (
+        {state === 'failed' ? (
           <Meta $tone="danger" role="alert">
             {size} · <AlertIcon size={14} />
             {t`Upload failed`}
             {item.error ? `: ${text(item.error)}` : ''}
           </Meta>
         ) : (
-          <Meta>
-            {current ? <Spinner size={12} /> : null}
-            {size} · {current ? t`Uploading…` : t`Waiting to upload`}
-          </Meta>
+          <>
+            <Meta>
+              {state === 'sending'
+                ? amount
+                : `${size} · ${state === 'waiting' ? t`Waiting to upload` : t`Uploading…`}`}
+            </Meta>
+            <UploadProgressBar
+              label={t`Upload of ${name}`}
+              loaded={state === 'starting' ? null : (item.progress?.loaded ?? 0)}
+              total={item.progress?.total ?? item.size}
+              valueText={state === 'waiting' ? t`Waiting to upload` : amount}
+            />
+          </>
         )}
       </FileName>
       <Actions>
-        {failed && (
-          <Button size="sm" onClick={() => uploads.send({ type: 'upload.retried', key: item.key })}>
-            <RefreshIcon size={14} />
-            {t`Retry`}
-            <span className="visually-hidden">{name}</span>
+        {state === 'failed' ? (
+          <>
+            <Button size="sm" onClick={() => uploads.send({ type: 'upload.retried', key: item.key })}>
+              <RefreshIcon size={14} />
+              {t`Retry`}
+              <span className="visually-hidden">{name}</span>
+            </Button>
+            <RemoveButton
+              name={name}
+              onRemove={() => uploads.send({ type: 'upload.removed', key: item.key })}
+            />
+          </>
+        ) : (
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={t`Cancel upload of ${name}`}
+            onClick={() => uploads.send({ type: 'upload.cancelled', key: item.key })}
+          >
+            <CloseIcon size={14} />
+            {t`Cancel`}
           </Button>
         )}
-        <RemoveButton name={name} onRemove={() => uploads.send({ type: 'upload.removed', key: item.key })} />
       </Actions>
     </Row>
   );

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { Muted } from '../ui/Card';
+import { type DatabaseActor, DatabaseSection } from './DatabaseDialog';
 import { useEditor } from './editorContext';
 import { Integrations } from './Integrations';
 import { KnowledgeFiles, type UploadsActor } from './KnowledgeFiles';
@@ -21,6 +22,8 @@ export function KnowledgePanel() {
   const { t } = useLingui();
   // The upload queue is the editor's child; it lives as long as the form.
   const uploads = useEditor((s) => s.children.uploads as UploadsActor | undefined);
+  // Only a saved bot has one (none in new mode).
+  const database = useEditor((s) => s.children.database as DatabaseActor | undefined);
   return (
     <Stack>
       <Section aria-labelledby="knowledge-files-title">
@@ -36,6 +39,17 @@ export function KnowledgePanel() {
           <Muted>{t`Let the bot learn from the tools your team already uses.`}</Muted>
         </div>
         <Integrations />
+      </Section>
+      <Section aria-labelledby="database-title">
+        <div>
+          <h3 id="database-title">{t`External database`}</h3>
+          <Muted>{t`Let the bot look up answers in your own database, such as orders or stock.`}</Muted>
+        </div>
+        {database ? (
+          <DatabaseSection database={database} />
+        ) : (
+          <Muted>{t`Save the chatbot first, then connect its database.`}</Muted>
+        )}
       </Section>
     </Stack>
   );

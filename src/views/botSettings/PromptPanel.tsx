@@ -9,6 +9,8 @@ import { TextAreaField } from '../ui/Field';
 import { CheckIcon } from '../ui/icons';
 import { TileGrid } from '../ui/TileGrid';
 import { useEditor, useEditorActor } from './editorContext';
+import { PromptHistory } from './PromptHistory';
+import { type OptimizerActor, PromptOptimizer } from './PromptOptimizer';
 import {
   COMPANY_PLACEHOLDER,
   loadTemplates,
@@ -22,6 +24,13 @@ const Stack = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(5)};
   textarea { font-family: ${({ theme }) => theme.font.mono}; font-size: ${({ theme }) => theme.font.size.sm}; }
+`;
+
+const Tools = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-top: -${({ theme }) => theme.space(3)};
 `;
 
 const Section = styled.section`
@@ -135,6 +144,7 @@ export function PromptPanel() {
   const invalid = useEditor((s) => s.context.invalidField === 'prompt');
   const { texts, failed } = useTemplates(i18n.locale as Locale);
   const placeholder = COMPANY_PLACEHOLDER;
+  const optimizer = useEditor((s) => s.children.optimizer as OptimizerActor | undefined);
 
   return (
     <Stack>
@@ -147,6 +157,10 @@ export function PromptPanel() {
         hint={t`Tells the bot who it is, what it does and how it speaks. Start from a template below.`}
         onChange={(e) => actor.send({ type: 'field.changed', field: 'prompt', value: e.target.value })}
       />
+      <Tools>
+        <PromptHistory />
+      </Tools>
+      {optimizer && <PromptOptimizer optimizer={optimizer} />}
       {prompt.includes(placeholder) && (
         <Alert tone="info">{t`Replace ${placeholder} with the name of your business before you save.`}</Alert>
       )}

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef } from 'react';
+import { memo, useEffect, useId, useRef } from 'react';
 import styled, { keyframes } from 'styled-components';
+import { TEST_MESSAGE_MAX_LENGTH } from '../../api/schemas/testChat';
 import { hasUnsavedChanges } from '../../machines/botEditor/botEditor.machine';
 import { TEST_CHAT_HEIGHT_PX } from '../../machines/constants';
 import { type ChatLine, testChatMachine } from '../../machines/testChat/testChat.machine';
@@ -15,6 +16,10 @@ import { Label } from '../ui/Field';
 import { RefreshIcon } from '../ui/icons';
 import { useText } from '../ui/text';
 import { useEditor } from './editorContext';
+import { ReplyText, useReplyFigures } from './testChatParts';
+
+/** From this many characters on, the input shows how many it has of the most it may have. */
+const COUNTER_FROM = Math.round(TEST_MESSAGE_MAX_LENGTH * 0.8);
 
 const Box = styled.div`
   display: grid;
@@ -48,6 +53,7 @@ const Bubble = styled.div<{ $mine: boolean; $failed?: boolean }>`
     margin-top: ${({ theme }) => theme.space(1)};
     font-size: ${({ theme }) => theme.font.size.xs};
     color: ${({ theme }) => theme.color.textMuted};
+    white-space: normal;
   }
 `;
 
@@ -70,6 +76,9 @@ const Typing = styled.div`
   }
   i:nth-child(2) { animation-delay: 0.2s; }
   i:nth-child(3) { animation-delay: 0.4s; }
+  @media (prefers-reduced-motion: reduce) {
+    i { animation: none; }
+  }
 `;
 
 const Composer = styled.form`
@@ -89,23 +98,56 @@ const Composer = styled.form`
     color: ${({ theme }) => theme.color.text};
     resize: vertical;
   }
+  textarea[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.color.danger};
+  }
 `;
 
-function Line({ line, botName }: { line: ChatLine; botName: string }) {
+const Counter = styled.span<{ $over: boolean }>`
+  display: block;
+  margin-top: ${({ theme }) => theme.space(1)};
+  font-size: ${({ theme }) => theme.font.size.xs};
+  color: ${({ theme, $over }) => ($over ? theme.color.danger : theme.color.textMuted)};
+  font-variant-numeric: tabular-nums;
+`;
+
+/** One line of the chat; memoised, so a new token re-renders only the reply it belongs to. */
+const Line = memo(function Line({ line, botName }: { line: ChatLine; botName: string }) {
   const { t } = useLingui();
+  const figures = useReplyFigures();
   const mine = line.role === 'user';
   return (
-    <Bubble $mine={mine} $failed={line.failed}>
+    <Bubble
+      $mine={mine}
+      $failed={line.failed || line.reply === 'interrupted'}
+      aria-busy={line.reply === 'streaming' || undefined}
+    >
       <span className="visually-hidden">{mine ? t`You:` : t`${botName}:`}</span>
-      {line.text}
+      {mine ? line.text : <ReplyText text={line.text} />}
       {line.failed && <small>{t`Not answered`}</small>}
+      {line.reply === 'stopped' && (
+        <small>{line.text === '' ? t`Stopped before the reply began` : t`Stopped`}</small>
+      )}
+      {line.reply === 'interrupted' && <small>{t`Interrupted: only part of the reply arrived`}</small>}
+      {line.reply === 'done' && line.stats && <small>{figures(line.stats)}</small>}
     </Bubble>
   );
+});
+
+/** The last reply that ended, once, for screen readers (the log itself does not read out every token). */
+function useAnnouncement(lines: ChatLine[], botName: string): string {
+  const { t } = useLingui();
+  const last = lines.at(-1);
+  if (last?.role !== 'bot' || last.reply === 'streaming') return '';
+  if (last.reply === 'stopped') return t`${botName} stopped.`;
+  if (last.reply === 'interrupted') return '';
+  const reply = last.text.replaceAll('**', '');
+  return t`${botName} replied: ${reply}`;
 }
 
 /** The chat with one saved bot; its thread survives a reload (kept per bot in local storage). */
 function TestChat({ botId, botName }: { botId: string; botName: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const text = useText();
   const inputId = useId();
   const actor = useFlow('testChat', testChatMachine, { input: { botId } });
@@ -114,8 +156,13 @@ function TestChat({ botId, botName }: { botId: string; botName: string }) {
   const typing = useSelector(actor, (s) => s.hasTag('typing'));
   const error = useSelector(actor, (s) => (s.hasTag('error') ? s.context.error : null));
   const canSend = useSelector(actor, (s) => s.can({ type: 'message.sent' }));
+  const canStop = useSelector(actor, (s) => s.can({ type: 'reply.stopped' }));
   const canClear = useSelector(actor, (s) => s.can({ type: 'chat.cleared' }));
   const log = useRef<HTMLDivElement>(null);
+  const announcement = useAnnouncement(lines, botName);
+  const length = input.trim().length;
+  const over = length > TEST_MESSAGE_MAX_LENGTH;
+  const count = (n: number) => i18n.number(n);
 
   // The newest message (or the typing indicator) stays in view.
   // biome-ignore lint/correctness/useExhaustiveDependencies: these are the triggers
@@ -135,7 +182,8 @@ function TestChat({ botId, botName }: { botId: string; botName: string }) {
           {t`Clear chat`}
         </Button>
       </SpreadRow>
-      <Log ref={log} role="log" aria-label={t`Test conversation`} aria-live="polite" tabIndex={0}>
+      {/* A log is read out as it changes; a streamed reply would be read token by token, so it is not. */}
+      <Log ref={log} role="log" aria-label={t`Test conversation`} aria-live="off" tabIndex={0}>
         {lines.length === 0 && !typing && (
           <Muted>{t`No messages yet. Ask something your customers often ask.`}</Muted>
         )}
@@ -166,6 +214,9 @@ function TestChat({ botId, botName }: { botId: string; botName: string }) {
           </Alert>
         )}
       </Log>
+      <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </div>
       <Composer
         onSubmit={(e) => {
           e.preventDefault();
@@ -179,7 +230,8 @@ function TestChat({ botId, botName }: { botId: string; botName: string }) {
             rows={1}
             value={input}
             placeholder={t`Type a message and press Enter`}
-            aria-describedby={`${inputId}-hint`}
+            aria-invalid={over || undefined}
+            aria-describedby={`${inputId}-hint${length >= COUNTER_FROM ? ` ${inputId}-count` : ''}`}
             onChange={(e) => actor.send({ type: 'input.changed', value: e.target.value })}
             onKeyDown={(e) => {
               // Enter sends; Shift+Enter starts a new line (and so does Enter while composing CJK text).
@@ -192,10 +244,24 @@ function TestChat({ botId, botName }: { botId: string; botName: string }) {
           <span id={`${inputId}-hint`} className="visually-hidden">
             {t`Enter sends, Shift+Enter adds a new line.`}
           </span>
+          {length >= COUNTER_FROM && (
+            <Counter id={`${inputId}-count`} $over={over}>
+              {over
+                ? t`${count(length)} of at most ${count(TEST_MESSAGE_MAX_LENGTH)} characters: shorten the message to send it`
+                : t`${count(length)} of ${count(TEST_MESSAGE_MAX_LENGTH)} characters`}
+            </Counter>
+          )}
         </div>
-        <Button type="submit" variant="primary" disabled={!canSend}>
-          {t`Send`}
-        </Button>
+        <Cluster>
+          {canStop && (
+            <Button type="button" onClick={() => actor.send({ type: 'reply.stopped' })}>
+              {t`Stop`}
+            </Button>
+          )}
+          <Button type="submit" variant="primary" disabled={!canSend}>
+            {t`Send`}
+          </Button>
+        </Cluster>
       </Composer>
     </Box>
   );

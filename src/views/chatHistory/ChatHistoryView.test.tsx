@@ -4,6 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { isoNow } from '../../../mocks/clock';
 import { givenChatSession } from '../../../mocks/fixtures';
+import { givenLiveMessage, openLiveStreams } from '../../../mocks/handlers/live';
 import { resetAndSeed, server } from '../../../mocks/node';
 import { DEMO_OWNER } from '../../../mocks/seed';
 import { call, only, reshaped, withMockServer } from '../../../mocks/testing';
@@ -273,5 +274,190 @@ describe('chat history screen', () => {
     await renderApp('/chat-history', { as: 'owner' });
     expect(await screen.findByText('No chat history')).toBeInTheDocument();
     expect(screen.getByText('0 conversations')).toBeInTheDocument();
+  });
+});
+
+describe('chat history at its address', () => {
+  /** Every request the page made, as "METHOD path" (the path as sent, still encoded). */
+  function recordRequests() {
+    const seen: string[] = [];
+    const listener = ({ request }: { request: Request }) => {
+      seen.push(`${request.method} ${new URL(request.url).pathname}`);
+    };
+    server.events.on('request:start', listener);
+    onTestFinished(() => server.events.removeListener('request:start', listener));
+    return seen;
+  }
+  const here = () => location.pathname + location.search;
+  const notFound = () => screen.findByRole('heading', { level: 2, name: 'Conversation not found' });
+
+  it('opens the conversation a copied address names, with its search and filter, and marks the screen', async () => {
+    await renderApp('/chat-history/sess-test?phone=8529', { as: 'owner' });
+    expect(await screen.findByRole('heading', { level: 2, name: '+85291234567' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Hello, is my parcel on its way?', { selector: 'div' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Phone number')).toHaveValue('8529');
+    expect(await option(/\+85291234567/)).toHaveAttribute('aria-selected', 'true');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Chat history' })).toHaveAttribute('aria-current', 'page');
+    expect(document.title).toMatch(/^Chat history/);
+    expect(here()).toBe('/chat-history/sess-test?phone=8529');
+  });
+
+  it('opens a conversation the filter leaves out (a link copied before the filter changed)', async () => {
+    await renderApp('/chat-history/sess-test?filter=2', { as: 'owner' });
+    expect(await screen.findByRole('heading', { level: 2, name: '+85291234567' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Show')).toHaveValue('2');
+  });
+
+  it('adds a history entry per conversation opened, none per key typed, and Back and Forward follow', async () => {
+    const u = await openTestSession();
+    expect(here()).toBe('/chat-history/sess-test');
+    const depth = history.length;
+    await u.type(screen.getByLabelText('Phone number'), '85');
+    await waitFor(() => expect(here()).toBe('/chat-history/sess-test?phone=85'));
+    expect(history.length).toBe(depth);
+    await u.clear(screen.getByLabelText('Phone number'));
+    await waitFor(() => expect(here()).toBe('/chat-history/sess-test'));
+    const second = within(await list()).getAllByRole('option')[1] as HTMLElement;
+    // The number, without the time and preview beside it.
+    const secondName = second.querySelector('span > span')?.textContent ?? '';
+    await u.click(second);
+    await screen.findByRole('heading', { level: 2, name: secondName });
+    expect(location.pathname).toMatch(/^\/chat-history\/sess-/);
+    expect(location.pathname).not.toBe('/chat-history/sess-test');
+    expect(history.length).toBe(depth + 1);
+
+    history.back();
+    expect(await screen.findByRole('heading', { level: 2, name: '+85291234567' })).toBeInTheDocument();
+    expect(here()).toBe('/chat-history/sess-test');
+    history.forward();
+    expect(await screen.findByRole('heading', { level: 2, name: secondName })).toBeInTheDocument();
+    // The sidebar's entry goes to the list: nothing open.
+    await u.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Chat history' }),
+    );
+    expect(await screen.findByText('Select a chat')).toBeInTheDocument();
+    expect(here()).toBe('/chat-history');
+  });
+
+  it.each([
+    ['an unknown id', '/chat-history/sess-does-not-exist'],
+    ['another account’s conversation', '/chat-history/sess-admin-only'],
+    ['a hidden number', '/chat-history/sess-newsletter'],
+    ['dot segments and an encoded slash', '/chat-history/..%2F..%2Fusers%2Fme'],
+    ['markup', '/chat-history/%3Cscript%3Ealert(1)%3C%2Fscript%3E'],
+    ['a malformed escape', '/chat-history/%E0%A4%A'],
+    ['a very long id', `/chat-history/${'x'.repeat(4000)}`],
+  ])('says "Conversation not found" for %s, keeps the list, and never sends the id', async (_, path) => {
+    await givenChatSession('user-admin', { id: 'sess-admin-only', fromNumber: '85290000000@c.us' });
+    await givenChatSession(DEMO_OWNER.id, {
+      id: 'sess-newsletter',
+      fromNumber: '120363025246125486@newsletter',
+    });
+    const requests = recordRequests();
+    const u = user();
+    await renderApp(path, { as: 'owner' });
+    expect(await notFound()).toHaveFocus();
+    expect(await option(/\+85291234567/)).toBeInTheDocument();
+    expect(document.querySelector('script')).toBeNull();
+    // Only the searches: no call names the id in its path.
+    expect(requests.filter((r) => r.includes('/chat-session/') && !r.endsWith('/search'))).toEqual([]);
+    await u.click(screen.getByRole('button', { name: 'Show all conversations' }));
+    expect(await screen.findByText('Select a chat')).toBeInTheDocument();
+    expect(here()).toBe('/chat-history');
+  });
+
+  it('says "not found" when the server no longer has a listed conversation (404)', async () => {
+    server.use(
+      http.get('*/api/v1/chat-session/:id/messages', () =>
+        HttpResponse.json({ statusCode: 404, message: 'Chat session not found' }, { status: 404 }),
+      ),
+    );
+    await openTestSessionFromAddress();
+    expect(await notFound()).toBeInTheDocument();
+  });
+
+  it('says a failed lookup is a failure, not "not found", and retries it', async () => {
+    let fail = true;
+    server.use(
+      http.post('*/api/v1/chat-session/search', async ({ request }) => {
+        const body = (await request.clone().json()) as { filter?: number };
+        if (fail && body.filter === 1) return HttpResponse.json({ message: 'Down' }, { status: 503 });
+        return undefined;
+      }),
+    );
+    const u = user();
+    await renderApp('/chat-history/sess-test?filter=2', { as: 'owner' });
+    expect(await screen.findByText('Could not open the conversation')).toBeInTheDocument();
+    expect(screen.queryByText('Conversation not found')).toBeNull();
+    fail = false;
+    await u.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 2, name: '+85291234567' })).toBeInTheDocument();
+  });
+
+  it('takes a signed-out visitor of a conversation to sign in, with the way back to it', async () => {
+    await renderApp('/chat-history/sess-test?phone=8529&filter=2');
+    await waitFor(() =>
+      expect(here()).toBe(
+        `/login?redirect=${encodeURIComponent('/chat-history/sess-test?phone=8529&filter=2')}`,
+      ),
+    );
+  });
+});
+
+async function openTestSessionFromAddress() {
+  await renderApp('/chat-history/sess-test', { as: 'owner' });
+}
+
+describe('chat history, live', () => {
+  it('shows what customers write as it comes: in the open conversation, unread elsewhere, new ones first', async () => {
+    await openTestSession();
+    // The app's instance watch holds one stream; the open screen holds its own.
+    await waitFor(() => expect(openLiveStreams(DEMO_OWNER.id)).toBe(2));
+    const messages = await screen.findByRole('region', { name: 'Messages' });
+    await givenLiveMessage(DEMO_OWNER.id, { sessionId: 'sess-test', content: 'Is it the blue one?' });
+    expect(await within(messages).findByText('Is it the blue one?')).toBeInTheDocument();
+    expect(within(await option(/\+85291234567/)).queryByText(/unread/)).toBeNull();
+
+    // A conversation the list shows, not open: counted unread (text only, even when it looks like markup).
+    const other = within(await list()).getAllByRole('option')[1] as HTMLElement;
+    await givenLiveMessage(DEMO_OWNER.id, { fromNumber: '447700900123@c.us', content: HTML });
+    const fresh = await option(/\+447700900123/);
+    expect(fresh).toHaveAttribute('aria-posinset', '1');
+    expect(fresh).toHaveTextContent('1 unread message');
+    expect(fresh).toHaveTextContent(HTML);
+    expect(document.querySelector('img')).toBeNull();
+    expect(other).toBeInTheDocument();
+    // Opening it reads it.
+    await user().click(fresh);
+    await screen.findByRole('heading', { level: 2, name: '+447700900123' });
+    expect(await option(/\+447700900123/)).not.toHaveTextContent(/unread/);
+  });
+
+  it('closes its stream when the screen is left', async () => {
+    const u = await openTestSession();
+    await waitFor(() => expect(openLiveStreams(DEMO_OWNER.id)).toBe(2));
+    await u.click(screen.getByRole('link', { name: 'Dashboard' }));
+    // The app's instance watch keeps its own.
+    await waitFor(() => expect(openLiveStreams(DEMO_OWNER.id)).toBe(1));
+  });
+
+  it('says quietly that live updates are interrupted when the stream fails, and the screen still works', async () => {
+    server.use(
+      http.get('*/api/v1/events/stream', () =>
+        HttpResponse.json({ statusCode: 503, message: 'Events unavailable' }, { status: 503 }),
+      ),
+    );
+    const u = await openTestSession();
+    const notice = await screen.findByText(
+      'Live updates are interrupted. Checking for new messages every 5 seconds.',
+    );
+    // A status line in the list's panel, not an alert: the list and the conversation still work.
+    expect(notice).toHaveAttribute('role', 'status');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await u.click(await option(/\+85291234567/));
+    expect(await screen.findByRole('region', { name: 'Messages' })).toHaveTextContent('Thanks!');
   });
 });

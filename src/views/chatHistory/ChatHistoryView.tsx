@@ -2,14 +2,23 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { SessionFilter } from '../../api/schemas/chatSessions';
-import { type ChatHistoryInput, chatHistoryMachine } from '../../machines/chatHistory/chatHistory.machine';
+import {
+  CHAT_HISTORY_PATH,
+  type ChatHistoryLocation,
+  chatHistoryMachine,
+} from '../../machines/chatHistory/chatHistory.machine';
 import { toSessionFilter } from '../../machines/chatHistory/sessions';
 import { useFlow } from '../../machines/useFlow';
 import { Card, PageSubtitle, ScreenHeader } from '../ui/Card';
+import { ErrorPanel, PanelLoading } from '../ui/Feedback';
 import { SelectField, TextField } from '../ui/Field';
+import { MissingPanel } from '../ui/MissingPanel';
 import { MOBILE_QUERY, useMediaQuery } from '../ui/media';
+import { useText } from '../ui/text';
+import { segmentBelow, useAddressSync } from '../ui/useAddressSync';
 import { Conversation } from './Conversation';
 import { ChatHistoryContext } from './context';
+import { LiveNotice } from './Live';
 import { SessionList } from './SessionList';
 
 const Layout = styled.div`
@@ -54,13 +63,22 @@ const Column = styled.div`
   min-width: 0;
 `;
 
-/** The address bar keeps the search and the filter, so a reload or a shared link shows the same list. */
-function readQuery(): ChatHistoryInput {
+/**
+ * What the address names: the conversation (`/chat-history/:sessionId`), the search and the filter, so a
+ * reload, a shared link or Back shows the same view. Read from the browser itself, decoded once.
+ */
+function readLocation(): ChatHistoryLocation {
   const params = new URLSearchParams(location.search);
   return {
+    sessionId: segmentBelow(CHAT_HISTORY_PATH),
     phone: params.get('phone') ?? '',
     filter: toSessionFilter(params.get('filter') ?? SessionFilter.all),
   };
+}
+
+function useChatHistoryFlow() {
+  const [input] = useState(readLocation);
+  return useFlow('chatHistory', chatHistoryMachine, { input });
 }
 
 function SearchBar() {
@@ -101,10 +119,50 @@ function SearchBar() {
   );
 }
 
+/** The right-hand panel for a conversation the address names but that is not open (yet, or at all). */
+function NamedConversation() {
+  const { t } = useLingui();
+  const text = useText();
+  const actor = ChatHistoryContext.useActorRef();
+  const phase = ChatHistoryContext.useSelector((s) => {
+    if (s.hasTag('sessionNotFound')) return 'notFound' as const;
+    if (s.hasTag('sessionLookupFailed')) return 'failed' as const;
+    return 'finding' as const;
+  });
+  const error = ChatHistoryContext.useSelector((s) => s.context.sessionError);
+  return (
+    <Card aria-label={t`Conversation`} aria-busy={phase === 'finding'}>
+      {phase === 'finding' && <PanelLoading>{t`Opening the conversation…`}</PanelLoading>}
+      {phase === 'failed' && (
+        <ErrorPanel
+          title={<Trans>Could not open the conversation</Trans>}
+          message={error ? text(error) : undefined}
+          onRetry={() => actor.send({ type: 'session.lookupRetried' })}
+        />
+      )}
+      {phase === 'notFound' && (
+        <MissingPanel
+          title={<Trans>Conversation not found</Trans>}
+          actionLabel={<Trans>Show all conversations</Trans>}
+          onAction={() => actor.send({ type: 'session.closed' })}
+        >
+          <Trans>
+            This conversation does not exist, belongs to another account or was deleted. Check the link, or
+            choose a conversation from the list.
+          </Trans>
+        </MissingPanel>
+      )}
+    </Card>
+  );
+}
+
 function Screen() {
   const { t } = useLingui();
   const actor = ChatHistoryContext.useActorRef();
   const open = ChatHistoryContext.useSelector((s) => !s.hasTag('nothingSelected'));
+  const named = ChatHistoryContext.useSelector(
+    (s) => s.hasTag('sessionFinding') || s.hasTag('sessionNotFound'),
+  );
   const mobile = useMediaQuery(MOBILE_QUERY);
   // After "back" on mobile, the list takes the focus again.
   const [returned, setReturned] = useState(false);
@@ -114,21 +172,26 @@ function Screen() {
     <Layout>
       <ListPanel aria-label={t`Conversations`} hidden={conversationStep}>
         <SearchBar />
+        <LiveNotice />
         <SessionList autoFocus={mobile && returned && !open} />
       </ListPanel>
       {(!mobile || open) && (
         <Column>
-          <Conversation
-            focusOnOpen={mobile}
-            onBack={
-              mobile
-                ? () => {
-                    setReturned(true);
-                    actor.send({ type: 'session.closed' });
-                  }
-                : undefined
-            }
-          />
+          {named ? (
+            <NamedConversation />
+          ) : (
+            <Conversation
+              focusOnOpen={mobile}
+              onBack={
+                mobile
+                  ? () => {
+                      setReturned(true);
+                      actor.send({ type: 'session.closed' });
+                    }
+                  : undefined
+              }
+            />
+          )}
         </Column>
       )}
     </Layout>
@@ -136,8 +199,8 @@ function Screen() {
 }
 
 export function ChatHistoryView() {
-  const [input] = useState(readQuery);
-  const actor = useFlow('chatHistory', chatHistoryMachine, { input });
+  const actor = useChatHistoryFlow();
+  useAddressSync(actor, readLocation);
   return (
     <>
       <ScreenHeader

@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { displayNumber } from '../../machines/chatHistory/sessions';
 import { Button } from '../ui/Button';
@@ -13,6 +13,7 @@ import { Tab, TabList, TabPanel, TabProvider } from '../ui/Tabs';
 import { AnalysisPanel } from './AnalysisPanel';
 import { ChatHistoryContext } from './context';
 import { ExportPanel } from './ExportPanel';
+import { FineTunePanel } from './FineTunePanel';
 import { MessageList } from './MessageList';
 
 const Panel = styled(Card)`
@@ -41,19 +42,31 @@ const StarButton = styled(Button)`
   &[aria-pressed='true'] svg { color: ${({ theme }) => theme.color.warning}; }
 `;
 
-const TAB_IDS = { analysis: 'chat-tab-analysis', export: 'chat-tab-export' } as const;
+const TAB_IDS = {
+  analysis: 'chat-tab-analysis',
+  export: 'chat-tab-export',
+  fineTune: 'chat-tab-fine-tune',
+} as const;
+type ToolTab = keyof typeof TAB_IDS;
+const tabOfId = (id: string | null | undefined): ToolTab =>
+  (Object.keys(TAB_IDS) as ToolTab[]).find((tab) => TAB_IDS[tab] === id) ?? 'analysis';
 
 function Tools() {
   const { t } = useLingui();
   const actor = ChatHistoryContext.useActorRef();
-  const tab = ChatHistoryContext.useSelector((s) => (s.matches({ tab: 'export' }) ? 'export' : 'analysis'));
+  const tab = ChatHistoryContext.useSelector(
+    (s): ToolTab =>
+      s.matches({ tab: 'export' }) ? 'export' : s.matches({ tab: 'fineTune' }) ? 'fineTune' : 'analysis',
+  );
+  // The fine-tune flow starts when its tab is first opened, then lives on with the tools (a dataset being
+  // made survives a look at another tab or another conversation).
+  const [fineTuneOpened, setFineTuneOpened] = useState(false);
+  if (tab === 'fineTune' && !fineTuneOpened) setFineTuneOpened(true);
   return (
     <Panel aria-label={t`Analysis and export`}>
       <TabProvider
         selectedId={TAB_IDS[tab]}
-        setSelectedId={(id) =>
-          actor.send({ type: 'tab.selected', tab: id === TAB_IDS.export ? 'export' : 'analysis' })
-        }
+        setSelectedId={(id) => actor.send({ type: 'tab.selected', tab: tabOfId(id) })}
       >
         <TabList aria-label={t`Conversation tools`}>
           <Tab id={TAB_IDS.analysis}>
@@ -62,6 +75,9 @@ function Tools() {
           <Tab id={TAB_IDS.export}>
             <Trans>Export</Trans>
           </Tab>
+          <Tab id={TAB_IDS.fineTune}>
+            <Trans>Fine-tune</Trans>
+          </Tab>
         </TabList>
         <TabPanel tabId={TAB_IDS.analysis}>
           <AnalysisPanel />
@@ -69,6 +85,7 @@ function Tools() {
         <TabPanel tabId={TAB_IDS.export}>
           <ExportPanel />
         </TabPanel>
+        <TabPanel tabId={TAB_IDS.fineTune}>{fineTuneOpened && <FineTunePanel />}</TabPanel>
       </TabProvider>
     </Panel>
   );

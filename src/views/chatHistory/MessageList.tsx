@@ -6,6 +6,7 @@ import { EmptyState, PanelLoading } from '../ui/Feedback';
 import { formatMessageTime } from '../ui/format';
 import { useVirtualRows, virtualItems, virtualRow, virtualScroller } from '../ui/virtualList';
 import { ChatHistoryContext } from './context';
+import { NewMessagesButton } from './Live';
 
 const ESTIMATED_ROW = 84;
 
@@ -22,6 +23,14 @@ const Scroller = styled(Box)`
   contain: strict;
   ${virtualScroller}
 `;
+
+/** Holds the scroller and the "N new messages" button over its bottom. */
+const Frame = styled.div`
+  position: relative;
+`;
+
+/** Within this of the end, the reader is at the latest message (a row's estimate may be off by a little). */
+const AT_BOTTOM_PX = 40;
 
 const Items = styled.ol`
   ${virtualItems}
@@ -58,14 +67,28 @@ export function MessageList() {
   const messages = ChatHistoryContext.useSelector((s) => s.context.messages);
   const loading = ChatHistoryContext.useSelector((s) => s.hasTag('messagesLoading'));
   const failed = ChatHistoryContext.useSelector((s) => s.hasTag('messagesFailed'));
+  const atBottom = ChatHistoryContext.useSelector((s) => s.context.live.atBottom);
+  const newBelow = ChatHistoryContext.useSelector((s) => s.context.live.newBelow.length);
+  const actor = ChatHistoryContext.useActorRef();
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualRows(messages, scrollRef, { estimate: ESTIMATED_ROW, itemKey: (m) => m.id });
 
-  // A conversation opens at its latest message, as in the messaging app.
+  const toLatest = () => {
+    if (messages.length > 0) virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
+  };
+  // A conversation opens at its latest message, as in the messaging app, and a reader there follows what
+  // arrives; a reader scrolled up stays where they read (the new messages are counted instead).
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new message list is the trigger
   useEffect(() => {
-    if (messages.length > 0) virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
+    if (atBottom) toLatest();
   }, [messages]);
+
+  const onScroll = () => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const bottom = el.scrollHeight - el.scrollTop - el.clientHeight <= AT_BOTTOM_PX;
+    if (bottom !== atBottom) actor.send({ type: 'live.scrolled', atBottom: bottom });
+  };
 
   // Loading and empty states keep the box's size, so nothing below it moves when the messages arrive.
   if (loading || messages.length === 0) {
@@ -83,33 +106,43 @@ export function MessageList() {
   }
 
   return (
-    <Scroller ref={scrollRef} role="region" aria-label={t`Messages`} tabIndex={0}>
-      <Items style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const m = messages[item.index];
-          if (!m) return null;
-          const bot = isBotSender(m.sender);
-          return (
-            <Row
-              key={item.key}
-              ref={virtualizer.measureElement}
-              data-index={item.index}
-              aria-setsize={messages.length}
-              aria-posinset={item.index + 1}
-              $bot={bot}
-              style={{ transform: `translateY(${item.start}px)` }}
-            >
-              <Bubble $bot={bot}>
-                <span className="visually-hidden">{bot ? t`Bot:` : t`Customer:`} </span>
-                {m.content}
-              </Bubble>
-              <Meta>
-                <time dateTime={m.sentAt}>{formatMessageTime(m.sentAt)}</time>
-              </Meta>
-            </Row>
-          );
-        })}
-      </Items>
-    </Scroller>
+    <Frame>
+      <Scroller ref={scrollRef} role="region" aria-label={t`Messages`} tabIndex={0} onScroll={onScroll}>
+        <Items style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const m = messages[item.index];
+            if (!m) return null;
+            const bot = isBotSender(m.sender);
+            return (
+              <Row
+                key={item.key}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
+                aria-setsize={messages.length}
+                aria-posinset={item.index + 1}
+                $bot={bot}
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <Bubble $bot={bot}>
+                  <span className="visually-hidden">{bot ? t`Bot:` : t`Customer:`} </span>
+                  {m.content}
+                </Bubble>
+                <Meta>
+                  <time dateTime={m.sentAt}>{formatMessageTime(m.sentAt)}</time>
+                </Meta>
+              </Row>
+            );
+          })}
+        </Items>
+      </Scroller>
+      <NewMessagesButton
+        count={newBelow}
+        onClick={() => {
+          toLatest();
+          actor.send({ type: 'live.scrolled', atBottom: true });
+          scrollRef.current?.focus();
+        }}
+      />
+    </Frame>
   );
 }

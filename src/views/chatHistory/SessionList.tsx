@@ -2,6 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { SessionFilter } from '../../api/schemas/chatSessions';
+import { unreadCount } from '../../machines/chatHistory/liveMerge';
 import { displayNumber, sessionPreview, sessionTime } from '../../machines/chatHistory/sessions';
 import { EmptyState, ErrorPanel, PanelLoading } from '../ui/Feedback';
 import { formatMessageTime } from '../ui/format';
@@ -10,6 +11,7 @@ import { Spinner } from '../ui/Spinner';
 import { useText } from '../ui/text';
 import { useVirtualRows, virtualRow, virtualScroller } from '../ui/virtualList';
 import { ChatHistoryContext } from './context';
+import { UnreadMark } from './Live';
 
 /** Rows have one fixed height (texts are clipped to one line), so 10,000 of them need no measuring. */
 const ROW_HEIGHT = 76;
@@ -114,6 +116,7 @@ export function SessionList({ autoFocus = false }: { autoFocus?: boolean }) {
   const actor = ChatHistoryContext.useActorRef();
   const sessions = ChatHistoryContext.useSelector((s) => s.context.sessions);
   const selectedId = ChatHistoryContext.useSelector((s) => s.context.selected?.id ?? null);
+  const live = ChatHistoryContext.useSelector((s) => s.context.live);
   const failed = ChatHistoryContext.useSelector((s) => s.hasTag('listError'));
   const listError = ChatHistoryContext.useSelector((s) => s.context.listError);
   const busy = ChatHistoryContext.useSelector((s) => s.hasTag('listBusy'));
@@ -242,6 +245,7 @@ export function SessionList({ autoFocus = false }: { autoFocus?: boolean }) {
                       <span className="visually-hidden">{t`Starred`}</span>
                     </>
                   )}
+                  <UnreadMark count={unreadCount(live, s.id)} />
                 </NumberLine>
                 <Time dateTime={time}>{formatMessageTime(time)}</Time>
                 <Preview>{sessionPreview(s) || t`No messages yet`}</Preview>

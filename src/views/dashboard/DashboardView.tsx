@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro';
+import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import { dashboardMachine } from '../../machines/dashboard/dashboard.machine';
@@ -13,6 +14,7 @@ import type { ResourceMachine } from '../../machines/resource/resource.machine';
 import { useFlow } from '../../machines/useFlow';
 import { Button } from '../ui/Button';
 import { Card, CardTitle, Muted, PageSubtitle, ScreenHeader } from '../ui/Card';
+import { Skeleton } from '../ui/Feedback';
 import { BotIcon, ChatIcon, PhoneLinkIcon, RefreshIcon, UsersIcon } from '../ui/icons';
 import { useText } from '../ui/text';
 import { media, type SpaceStep } from '../ui/theme';
@@ -23,6 +25,30 @@ import { QuickActions } from './QuickActions';
 import { StatCard, TrendLine } from './StatCard';
 
 type DashboardActor = ActorRefFrom<typeof dashboardMachine>;
+
+// The trends and their chart library come in a chunk of their own, after the figures.
+const TrendsCard = lazy(() => import('./TrendsCard').then((m) => ({ default: m.TrendsCard })));
+
+const TrendsPlaceholder = styled(Card)`
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+  margin-bottom: ${({ theme }) => theme.space(6)};
+`;
+
+/** The trends card's place while its code loads: its title, and the room its charts take. */
+function TrendsLoading() {
+  return (
+    <TrendsPlaceholder aria-labelledby="trends-title" aria-busy="true">
+      <CardTitle id="trends-title">
+        <Trans>Trends</Trans>
+      </CardTitle>
+      <Skeleton $w="100%" $h="240px" />
+      <span className="visually-hidden">
+        <Trans>Loading…</Trans>
+      </span>
+    </TrendsPlaceholder>
+  );
+}
 
 /** The four figures go four, two or one to a row (never three and one), by the width they are given. */
 const FIGURE_MIN_PX = 200;
@@ -137,6 +163,10 @@ export function DashboardView() {
           />
         </Stats>
       </StatsArea>
+
+      <Suspense fallback={<TrendsLoading />}>
+        <TrendsCard dashboard={dashboard} />
+      </Suspense>
 
       <Columns>
         <Section aria-labelledby="activity-title" aria-busy={activityCard.status === 'loading'}>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -143,5 +143,38 @@ describe('login screen', () => {
     await renderApp('/login', { locale: 'zh-TW' });
     expect(await screen.findByRole('heading', { level: 1, name: '登入' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('zh-TW');
+  });
+});
+
+describe('login marketing panel', () => {
+  // The spec's display prices: USD in English, CNY in Simplified and TWD amounts in Traditional Chinese.
+  it.each([
+    [
+      'en' as const,
+      ['$99 / month', '$299 / month', 'Custom pricing'],
+      ['500 AI chats a month', '2,000 AI chats a month'],
+    ],
+    ['zh-CN' as const, ['¥99/月', '¥299/月', '定制价格'], ['每月 500 次 AI 对话', '每月 2,000 次 AI 对话']],
+    [
+      'zh-TW' as const,
+      ['$2,990/月', '$8,990/月', '客製化價格'],
+      ['每月 500 次 AI 對話', '每月 2,000 次 AI 對話'],
+    ],
+  ])('shows the plans with the prices of %s', async (locale, prices, chats) => {
+    await renderApp('/login', { locale });
+    const plans = await screen.findByRole('region', {
+      name: /Plans for every size|适合各种规模的方案|適合各種規模的方案/,
+    });
+    const items = within(plans)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent ?? '');
+    expect(items).toHaveLength(3);
+    for (const [i, price] of prices.entries()) expect(items[i]).toContain(price);
+    for (const [i, text] of chats.entries()) expect(items[i]).toContain(text);
+    expect(items[0]).toMatch(/1 (WhatsApp number(?!s)|个 WhatsApp 号码|個 WhatsApp 號碼)/);
+    expect(items[1]).toMatch(/3 (WhatsApp numbers|个 WhatsApp 号码|個 WhatsApp 號碼)/);
+    expect(items[2]).toMatch(/10 (WhatsApp numbers|个 WhatsApp 号码|個 WhatsApp 號碼)/);
+    expect(plans).toHaveTextContent(/10x|10 倍/);
+    expect(plans).toHaveTextContent(/300%/);
   });
 });

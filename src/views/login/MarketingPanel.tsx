@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Brand } from '../ui/Brand';
 import { CheckIcon } from '../ui/icons';
 import styles from './MarketingPanel.module.css';
+import { MarketingPlans } from './MarketingPlans';
 
 /** Where "visit website" leads; set VITE_WEBSITE_URL at build time. */
 const WEBSITE_URL = import.meta.env.VITE_WEBSITE_URL || 'https://influx.example';
@@ -29,6 +30,7 @@ export function MarketingPanel() {
           </li>
         </ul>
       </div>
+      <MarketingPlans />
       <p>
         <a href={WEBSITE_URL} target="_blank" rel="noopener noreferrer">
           <Trans>Visit our website</Trans>

@@ -6,6 +6,7 @@ type Props = HTMLAttributes<HTMLElement> & { as?: ElementType; ref?: Ref<HTMLEle
 
 /** Element and class: plain CSS, as these parts are on the sign-in page and its error display. */
 const part = (defaultElement: ElementType, className: string | undefined) =>
+  // biome-ignore lint/correctness/noComponentHookFactories: each part is made once, at module load
   function Part({ as: Element = defaultElement, className: extra, ...rest }: Props) {
     return <Element {...rest} className={classNames(className, extra)} />;
   };

@@ -11,6 +11,7 @@ export function ConfirmDialog({
   description,
   confirmLabel,
   busy = false,
+  children,
   onConfirm,
   onCancel,
 }: {
@@ -19,6 +20,8 @@ export function ConfirmDialog({
   description: ReactNode;
   confirmLabel: ReactNode;
   busy?: boolean;
+  /** What the question is about in more detail, between the description and the buttons. */
+  children?: ReactNode;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -31,6 +34,7 @@ export function ConfirmDialog({
       role="alertdialog"
       width={440}
     >
+      {children}
       <DialogFooter>
         {/* Ariakit picks the initial focus by the attribute; React's autoFocus renders none. */}
         <Button data-autofocus="true" onClick={onCancel} disabled={busy}>

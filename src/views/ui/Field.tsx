@@ -59,6 +59,7 @@ type ControlElement = 'input' | 'select' | 'textarea';
 /** A field of one kind of native control, styled by the given classes. */
 function fieldOf<E extends ControlElement>(element: E, controlClass: string | undefined) {
   const Control = element as ElementType;
+  // biome-ignore lint/correctness/noComponentHookFactories: each kind of field is made once, at module load
   return function ControlField({
     label,
     hint,

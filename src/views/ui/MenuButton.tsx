@@ -73,15 +73,16 @@ export function RadioMenu<V extends string>({
 
   const onMenuKey = (e: KeyboardEvent) => {
     const index = items.current.indexOf(document.activeElement as HTMLButtonElement);
-    const keys: Record<string, () => void> = {
-      ArrowDown: () => focusItem(index + 1),
-      ArrowUp: () => focusItem(index - 1),
-      Home: () => focusItem(0),
-      End: () => focusItem(options.length - 1),
-      Escape: close,
-      Tab: () => setOpen(false),
-    };
-    const action = keys[e.key];
+    // A map, not an object: Biome reads capitalised keys holding functions as components defined in a render.
+    const keys = new Map<string, () => void>([
+      ['ArrowDown', () => focusItem(index + 1)],
+      ['ArrowUp', () => focusItem(index - 1)],
+      ['Home', () => focusItem(0)],
+      ['End', () => focusItem(options.length - 1)],
+      ['Escape', close],
+      ['Tab', () => setOpen(false)],
+    ]);
+    const action = keys.get(e.key);
     if (!action) return;
     if (e.key !== 'Tab') e.preventDefault();
     action();

@@ -13,6 +13,7 @@ beforeAll(() => activateLocale('en', { persist: false }));
 
 function setup() {
   const actor = createActor(toastsMachine).start();
+  // biome-ignore lint/correctness/noComponentHookFactories: one Host per test, rendered once
   function Host() {
     const toasts = useSelector(actor, (s) => s.context.toasts);
     return <Toaster toasts={toasts} />;

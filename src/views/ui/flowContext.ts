@@ -8,6 +8,7 @@ import type { ActorRefFrom, AnyStateMachine, SnapshotFrom } from 'xstate';
  */
 export function createFlowContext<T extends AnyStateMachine>(screen: string) {
   const Context = createContext<ActorRefFrom<T> | null>(null);
+  // biome-ignore lint/correctness/noComponentHookFactories: each screen's context is made once, at module load
   function useActorRef(): ActorRefFrom<T> {
     const actor = use(Context);
     if (!actor) throw new Error(`Used outside the ${screen} screen`);

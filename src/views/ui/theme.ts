@@ -45,8 +45,11 @@ const SCALES = {
 } as const;
 type Scale = keyof typeof SCALES;
 
-/** The palettes, chosen for WCAG AA contrast on their surfaces; <html data-theme> switches between them. */
-const PALETTES = {
+/**
+ * The palettes, chosen for WCAG AA contrast on their surfaces; <html data-theme> switches between them. The
+ * build takes the browser's theme colours from them too (scripts/vite/webAppManifest.ts).
+ */
+export const PALETTES = {
   light: {
     bg: '#f5f7f8',
     surface: '#ffffff',

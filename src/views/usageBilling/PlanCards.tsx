@@ -1,10 +1,11 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useId, useMemo } from 'react';
 import styled, { css } from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { MembershipPlan } from '../../api/schemas/membership';
 import type { plansMachine } from '../../machines/billing/billing.machine';
+import { TRIAL_DAYS } from '../../machines/constants';
 import {
   offersYearly,
   type PlanOffer,
@@ -19,10 +20,8 @@ import { Badge, EmptyState, ErrorPanel, Skeleton } from '../ui/Feedback';
 import { CheckIcon, MailIcon } from '../ui/icons';
 import { PlainList } from '../ui/PlainList';
 import { useResourceState } from '../ui/useResource';
+import type { SalesInquiryRef } from './TalkToSalesDialog';
 import { useBillingFormat } from './useBillingFormat';
-
-/** Where Talk to sales writes to (a mail link: no form that pretends to send). */
-const SALES_EMAIL = 'sales@influx.example';
 
 type PlansRef = ActorRefFrom<typeof plansMachine>;
 type PlanChangeRef = ActorRefFrom<typeof planChangeMachine>;
@@ -85,21 +84,6 @@ const Foot = styled.div`
   margin-top: auto;
   display: grid;
   gap: ${({ theme }) => theme.space(2)};
-`;
-
-const SalesLink = styled.a`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  gap: ${({ theme }) => theme.space(2)};
-  min-height: 40px;
-  border-radius: ${({ theme }) => theme.radius.md};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  background: ${({ theme }) => theme.color.surface};
-  color: ${({ theme }) => theme.color.text};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
-  text-decoration: none;
-  &:hover { background: ${({ theme }) => theme.color.surfaceHover}; }
 `;
 
 function PlanFeatures({ plan }: { plan: MembershipPlan }) {
@@ -204,10 +188,8 @@ function PlanCard({
   );
 }
 
-function EnterpriseCard() {
-  const { t } = useLingui();
+function EnterpriseCard({ sales }: { sales: SalesInquiryRef }) {
   const headingId = useId();
-  const subject = encodeURIComponent(t`Enterprise plan`);
   return (
     <Tile $standing="enterprise" aria-labelledby={headingId}>
       <Cluster>
@@ -240,22 +222,31 @@ function EnterpriseCard() {
         </li>
       </Features>
       <Foot>
-        <SalesLink href={`mailto:${SALES_EMAIL}?subject=${subject}`}>
+        <Button aria-haspopup="dialog" onClick={() => sales.send({ type: 'sales.opened' })}>
           <MailIcon size={16} />
           <Trans>Talk to sales</Trans>
-        </SalesLink>
+        </Button>
       </Foot>
     </Tile>
   );
 }
 
 /** The plans on offer, lowest level first, then Enterprise; lower levels cannot be chosen. */
-export function PlanCards({ plans, planChange }: { plans: PlansRef; planChange: PlanChangeRef }) {
+export function PlanCards({
+  plans,
+  planChange,
+  sales,
+}: {
+  plans: PlansRef;
+  planChange: PlanChangeRef;
+  sales: SalesInquiryRef;
+}) {
   const { data: list, status } = useResourceState(plans);
   const loading = status === 'loading';
   // The plan the user is on, as the plan change knows it (its guard decides on the same).
   const current = useSelector(planChange, (s) => s.context.current);
   const offers = useMemo(() => planOffers(list ?? [], current), [list, current]);
+  const trialDays = TRIAL_DAYS;
 
   return (
     <Section aria-labelledby="plans-title" aria-busy={loading}>
@@ -264,7 +255,8 @@ export function PlanCards({ plans, planChange }: { plans: PlansRef; planChange: 
           <Trans>Plans</Trans>
         </h2>
         <Muted>
-          <Trans>Upgrade at any time. Moving to a lower plan is not available here.</Trans>
+          <Trans>Upgrade at any time. Moving to a lower plan is not available here.</Trans>{' '}
+          <Trans>Paid plans start with a {trialDays}-day free trial.</Trans>
         </Muted>
       </div>
       {status === 'failed' && (
@@ -286,7 +278,7 @@ export function PlanCards({ plans, planChange }: { plans: PlansRef; planChange: 
           ))}
         {!loading &&
           offers.map((offer) => <PlanCard key={offer.plan.id} offer={offer} planChange={planChange} />)}
-        <EnterpriseCard />
+        <EnterpriseCard sales={sales} />
       </Grid>
     </Section>
   );

@@ -7,17 +7,26 @@ import {
   plansMachine,
   tokensMachine,
 } from '../../machines/billing/billing.machine';
+import { billingDetailsMachine } from '../../machines/billingDetails/billingDetails.machine';
+import { billingHistoryMachine } from '../../machines/billingHistory/billingHistory.machine';
+import { paymentMethodsMachine } from '../../machines/paymentMethods/paymentMethods.machine';
 import { planChangeMachine } from '../../machines/planChange/planChange.machine';
+import { salesInquiryMachine } from '../../machines/salesInquiry/salesInquiry.machine';
 import { signedInUserId } from '../../machines/session/session.machine';
 import { usageMachine } from '../../machines/usage/usage.machine';
+import { usageRangeMachine } from '../../machines/usage/usageRange.machine';
 import { usageBillingMachine } from '../../machines/usageBilling/usageBilling.machine';
 import { useChildFlow, useFlow } from '../../machines/useFlow';
 import { useSession } from '../ui/appActors';
 import { Muted, ScreenHeader } from '../ui/Card';
 import { MOBILE_QUERY } from '../ui/media';
+import { BillingDetailsCard } from './BillingDetailsCard';
+import { BillingHistory } from './BillingHistory';
 import { CycleDialog } from './CycleDialog';
+import { PaymentMethodsCard } from './PaymentMethodsCard';
 import { PlanCards } from './PlanCards';
 import { SubscriptionCard } from './SubscriptionCard';
+import { TalkToSalesDialog } from './TalkToSalesDialog';
 import { UsageDetails } from './UsageDetails';
 import { UsageSummary } from './UsageSummary';
 
@@ -42,7 +51,12 @@ export function UsageBillingView() {
   const screen = useFlow('usageBilling', usageBillingMachine, { input: { userId, returnSessionId } });
   const billing = useChildFlow(screen, 'billing', billingMachine);
   const usage = useChildFlow(screen, 'usage', usageMachine);
+  const usageRange = useChildFlow(screen, 'usageRange', usageRangeMachine);
   const planChange = useChildFlow(screen, 'planChange', planChangeMachine);
+  const sales = useChildFlow(screen, 'salesInquiry', salesInquiryMachine);
+  const billingDetails = useChildFlow(screen, 'billingDetails', billingDetailsMachine);
+  const paymentMethods = useChildFlow(screen, 'paymentMethods', paymentMethodsMachine);
+  const history = useChildFlow(screen, 'billingHistory', billingHistoryMachine);
   const membership = useChildFlow(billing, membershipMachine.id, membershipMachine);
   const tokens = useChildFlow(billing, tokensMachine.id, tokensMachine);
   const plans = useChildFlow(billing, plansMachine.id, plansMachine);
@@ -62,10 +76,16 @@ export function UsageBillingView() {
           <SubscriptionCard billing={billing} membership={membership} tokens={tokens} />
           <UsageSummary membership={membership} usage={usage} />
         </TopGrid>
-        <PlanCards plans={plans} planChange={planChange} />
-        <UsageDetails membership={membership} usage={usage} />
+        <PlanCards plans={plans} planChange={planChange} sales={sales} />
+        <UsageDetails membership={membership} usage={usage} range={usageRange} />
+        <TopGrid>
+          <PaymentMethodsCard paymentMethods={paymentMethods} />
+          <BillingDetailsCard details={billingDetails} />
+        </TopGrid>
+        <BillingHistory history={history} />
       </Stack>
       <CycleDialog planChange={planChange} />
+      <TalkToSalesDialog sales={sales} />
     </>
   );
 }

@@ -1,0 +1,57 @@
+import type { Rollup } from 'vite';
+
+type ChunkingContext = { getModuleInfo: (id: string) => Rollup.ModuleInfo | null };
+
+/** The libraries every page runs, bundled together: React, XState, the router, Lingui's runtime. */
+export const RUNTIME_MODULES =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|xstate|@xstate[\\/]react|wouter|regexparam|@lingui[\\/](core|react)|use-sync-external-store|use-isomorphic-layout-effect)[\\/]/;
+
+/** The libraries only the signed-in screens load: styles, accessible widgets, virtual lists, dates. */
+export const SCREEN_LIBRARIES =
+  /[\\/]node_modules[\\/](styled-components|stylis|@emotion|@ariakit|@tanstack|dayjs|shallowequal|tslib)[\\/]/;
+
+/**
+ * Every module these import statically, themselves included; with `lazy`, also what they import on demand
+ * for which the test holds (the calls' code, not the screens a route table names).
+ */
+function reached(ctx: ChunkingContext, roots: string[], lazy?: (id: string) => boolean): Set<string> {
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    const info = ctx.getModuleInfo(id);
+    if (!info) return;
+    seen.add(id);
+    for (const next of info.importedIds) visit(next);
+    if (lazy) for (const next of info.dynamicallyImportedIds) if (lazy(next)) visit(next);
+  };
+  for (const root of roots) visit(root);
+  return seen;
+}
+
+/**
+ * Names a module's chunk by the part of the app that needs it before anything shows: "core" for what the
+ * entry and the sign-in page import (every page runs it), "shell" for what the signed-in frame and the
+ * session's watch on the user's numbers add, except what the sign-in page loads on its first call (that
+ * stays small). Each would otherwise be cut into a score of small files by which lazy screen shares which
+ * module, and on a slow network each file is a round trip waiting for one of the browser's six connections.
+ */
+export function partOf(root: string) {
+  let parts: { core: Set<string>; shell: Set<string> } | null = null;
+  return (id: string, ctx: ChunkingContext): string | null => {
+    if (!parts) {
+      const login = `${root}/src/views/login/LoginView.tsx`;
+      const core = reached(ctx, [`${root}/src/main.tsx`, login]);
+      const signIn = reached(ctx, [login], (m) => /[\\/](src[\\/]api|node_modules)[\\/]/.test(m));
+      const signedIn = reached(ctx, [
+        `${root}/src/app/SignedInApp.tsx`,
+        `${root}/src/machines/instanceWatch/instanceWatch.machine.ts`,
+      ]);
+      parts = { core, shell: new Set([...signedIn].filter((m) => !core.has(m) && !signIn.has(m))) };
+    }
+    // The texts are per language: each stays its own file, loaded for the visitor's language only.
+    if (/\.po$/.test(id) || RUNTIME_MODULES.test(id) || SCREEN_LIBRARIES.test(id)) return null;
+    if (parts.core.has(id)) return 'core';
+    if (parts.shell.has(id)) return 'shell';
+    return null;
+  };
+}

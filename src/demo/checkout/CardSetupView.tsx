@@ -1,0 +1,205 @@
+import { Trans } from '@lingui/react/macro';
+import { useEffect, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { Link } from 'wouter';
+import { secret } from '../../machines/database/secret';
+import { useFlowMachine } from '../../machines/useFlow';
+import { Alert } from '../../views/ui/Alert';
+import { Button } from '../../views/ui/Button';
+import { Card, Muted } from '../../views/ui/Card';
+import { PanelLoading } from '../../views/ui/Feedback';
+import { TextField } from '../../views/ui/Field';
+import { Spinner } from '../../views/ui/Spinner';
+import { useText } from '../../views/ui/text';
+import type { CardField } from './cardForm';
+import { cardSetupMachine } from './cardSetup.machine';
+
+const Page = styled.main`
+  min-height: 100vh;
+  display: grid;
+  align-content: start;
+  justify-items: center;
+  gap: ${({ theme }) => theme.space(5)};
+  padding: ${({ theme }) => theme.space(8)} ${({ theme }) => theme.space(4)};
+`;
+
+const Banner = styled.p`
+  width: min(520px, 100%);
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.warningSoft};
+  border: 1px solid ${({ theme }) => theme.color.warning};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+const Sheet = styled(Card)`
+  width: min(520px, 100%);
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
+  h1 { font-size: ${({ theme }) => theme.font.size.xl}; }
+  a { justify-self: start; }
+`;
+
+const Merchant = styled.p`
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const Form = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
+`;
+
+const Two = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(140px, 1fr));
+  gap: ${({ theme }) => theme.space(3)};
+`;
+
+/**
+ * Demo only: the payment provider's page for adding a card. It checks the card and hands over only its brand,
+ * last four digits, expiry and holder; the number and the CVC stay in their inputs and in the form machine as
+ * Secrets. Then it returns to Usage and billing, as the provider's return URL would.
+ */
+export function CardSetupView() {
+  const text = useText();
+  const [sessionId] = useState(() => new URLSearchParams(location.search).get('setup_session'));
+  const [snap, send, actor] = useFlowMachine('cardSetup', cardSetupMachine, { input: { sessionId } });
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    const subscription = actor.on('form.refused', ({ field }) => {
+      form.current?.querySelector<HTMLElement>(`[data-field="${field}"]`)?.focus();
+    });
+    return () => subscription.unsubscribe();
+  }, [actor]);
+
+  const banner = (
+    <Banner>
+      <Trans>Demo payment provider: cards are checked here and never charged.</Trans>
+    </Banner>
+  );
+
+  if (snap.matches('checking') || snap.matches('loading')) {
+    return (
+      <Page>
+        <h1 className="visually-hidden">
+          <Trans>Add a card</Trans>
+        </h1>
+        <PanelLoading />
+      </Page>
+    );
+  }
+
+  if (snap.matches('unknown') || snap.matches('alreadyCompleted')) {
+    return (
+      <Page>
+        {banner}
+        <Sheet>
+          <h1>
+            {snap.matches('alreadyCompleted') ? (
+              <Trans>This card is already saved</Trans>
+            ) : (
+              <Trans>This page to add a card is no longer available</Trans>
+            )}
+          </h1>
+          <Muted>
+            <Trans>Start again from Usage and billing if you want to add another card.</Trans>
+          </Muted>
+          <Button as={Link} href="/usage-billing" variant="primary">
+            <Trans>Back to billing</Trans>
+          </Button>
+        </Sheet>
+      </Page>
+    );
+  }
+
+  const busy = snap.hasTag('busy');
+  const { errors, failure } = snap.context;
+  const reason = failure ? text(failure) : '';
+  const field = (name: CardField) => ({
+    'data-field': name,
+    invalid: Boolean(errors[name]),
+    disabled: busy,
+  });
+  const hint = (name: CardField) => {
+    const error = errors[name];
+    return error ? text(error) : undefined;
+  };
+
+  return (
+    <Page>
+      {banner}
+      <Sheet aria-busy={busy}>
+        <Merchant>Influx</Merchant>
+        <h1>
+          <Trans>Add a card</Trans>
+        </h1>
+        <Muted>
+          <Trans>
+            The card is kept by the payment provider; Influx sees only its brand, last four digits and expiry.
+          </Trans>
+        </Muted>
+        <Form
+          ref={form}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            send({ type: 'card.submitted' });
+          }}
+        >
+          <TextField
+            label={<Trans>Card number</Trans>}
+            hint={hint('number')}
+            inputMode="numeric"
+            autoComplete="cc-number"
+            defaultValue=""
+            onChange={(e) => send({ type: 'field.changed', field: 'number', value: secret(e.target.value) })}
+            {...field('number')}
+          />
+          <Two>
+            <TextField
+              label={<Trans>Expiry (MM/YY)</Trans>}
+              hint={hint('expiry')}
+              autoComplete="cc-exp"
+              placeholder="MM/YY"
+              value={snap.context.form.expiry}
+              onChange={(e) => send({ type: 'field.changed', field: 'expiry', value: e.target.value })}
+              {...field('expiry')}
+            />
+            <TextField
+              label={<Trans>Security code (CVC)</Trans>}
+              hint={hint('cvc')}
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              defaultValue=""
+              onChange={(e) => send({ type: 'field.changed', field: 'cvc', value: secret(e.target.value) })}
+              {...field('cvc')}
+            />
+          </Two>
+          <TextField
+            label={<Trans>Name on card</Trans>}
+            hint={hint('holder')}
+            autoComplete="cc-name"
+            value={snap.context.form.holder}
+            onChange={(e) => send({ type: 'field.changed', field: 'holder', value: e.target.value })}
+            {...field('holder')}
+          />
+          {failure && (
+            <Alert>
+              <Trans>The card was not saved: {reason}</Trans>
+            </Alert>
+          )}
+          <Button type="submit" variant="primary" block disabled={busy}>
+            {snap.hasTag('saving') && <Spinner />}
+            <Trans>Save card</Trans>
+          </Button>
+          <Button variant="ghost" block disabled={busy} onClick={() => send({ type: 'setup.cancelled' })}>
+            {snap.hasTag('cancelling') && <Spinner />}
+            <Trans>Cancel and return to Influx</Trans>
+          </Button>
+        </Form>
+      </Sheet>
+    </Page>
+  );
+}

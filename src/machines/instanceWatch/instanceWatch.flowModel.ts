@@ -1,0 +1,30 @@
+import { mainLine } from '../botDelete/botDelete.flowModel';
+import { type FlowModel, oneOf } from '../model';
+import { type InstanceWatchContext, instanceWatchMachine } from './instanceWatch.machine';
+
+const live = (status: number, name?: string) => ({
+  type: 'live.instance',
+  instance: { id: mainLine.id, status, ...(name ? { name } : {}) },
+});
+
+export const instanceWatchModel: FlowModel = {
+  id: 'instanceWatch',
+  machine: instanceWatchMachine,
+  events: [
+    // The demo's main line goes offline, comes back, or is reported again as it is.
+    live(0),
+    live(1),
+    // A number the list did not have, first heard of as offline.
+    { type: 'live.instance', instance: { id: 'instance-new', name: 'New line', status: 0 } },
+    { type: 'stream.ended' },
+    { type: 'stream.failed', error: new Error('The connection broke') },
+  ],
+  outputs: {
+    // The list with the main line online, or offline.
+    listInstances: oneOf([mainLine], [{ ...mainLine, status: 0 }]),
+  },
+  serialize: ({ context }) => {
+    const c = context as InstanceWatchContext;
+    return [Object.entries(c.instances).map(([id, i]) => `${id}:${i.online}`), Math.min(c.failures, 2)];
+  },
+};

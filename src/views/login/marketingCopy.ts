@@ -1,0 +1,32 @@
+import { isLocale, type Locale } from '../../i18n/locales';
+
+/**
+ * The spec's marketing prices (section 9), display text only: the plan cards show the server's prices. Each
+ * interface language has its currency; Traditional Chinese its own amounts.
+ */
+export const MARKETING_PRICES: Record<Locale, { currency: string; starter: number; pro: number }> = {
+  en: { currency: 'USD', starter: 99, pro: 299 },
+  'zh-CN': { currency: 'CNY', starter: 99, pro: 299 },
+  'zh-TW': { currency: 'TWD', starter: 2990, pro: 8990 },
+};
+
+/** What each tier includes, as the marketing copy says it (enterprise's AI chats are "high volume"). */
+export const MARKETING_TIERS = {
+  starter: { instances: 1, chatsPerMonth: 500 },
+  pro: { instances: 3, chatsPerMonth: 2000 },
+  enterprise: { instances: 10 },
+} as const;
+
+/** A marketing price in the language's currency, without cents ("$99", "¥99", "$2,990"). */
+export function marketingPrice(locale: string, tier: 'starter' | 'pro'): string {
+  const prices = MARKETING_PRICES[isLocale(locale) ? locale : 'en'];
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: prices.currency,
+    maximumFractionDigits: 0,
+    minimumFractionDigits: 0,
+  }).format(prices[tier]);
+}
+
+/** A whole number in the language's digits grouping ("2,000"). Not ui/format: it would bring dayjs to sign-in. */
+export const marketingNumber = (locale: string, value: number) => new Intl.NumberFormat(locale).format(value);

@@ -1,0 +1,312 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import styled from 'styled-components';
+import type { DailyTokens } from '../../api/schemas/instances';
+import { type DayLevel, levelOf } from '../../machines/usage/dailyLevels';
+import { Button } from '../ui/Button';
+import { Muted } from '../ui/Card';
+import { ChartReadout, ChartTable, canPaint, colorOf, dayOf, PlotArea } from '../ui/chart';
+import { useText } from '../ui/text';
+import type { ColorName } from '../ui/theme';
+import { useThemeMode } from '../ui/themeMode';
+import type { BarPainter } from './dailyBarsPainter';
+
+/** The canvas painter (uPlot), a chunk of its own: UsageDetails starts it with the card. */
+export const loadBarsPainter = () => import('./dailyBarsPainter');
+
+const CHART_HEIGHT = 180;
+
+const Section = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space(2)};
+  min-width: 0;
+  h3 {
+    font-size: ${({ theme }) => theme.font.size.md};
+    font-weight: ${({ theme }) => theme.font.weight.bold};
+  }
+`;
+
+const Legend = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(4)};
+  list-style: none;
+  padding: 0;
+  margin: 0;
+  font-size: ${({ theme }) => theme.font.size.sm};
+  li { display: inline-flex; align-items: center; gap: ${({ theme }) => theme.space(2)}; }
+`;
+
+const Swatch = styled.span<{ $color: ColorName }>`
+  width: 12px;
+  height: 12px;
+  border-radius: 2px;
+  background: ${({ theme, $color }) => theme.color[$color]};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+`;
+
+/** What a level is called, and its colour (the name always goes with it: colour is never the only sign). */
+const LEVELS: Record<DayLevel, { label: MessageDescriptor; color: ColorName }> = {
+  under50: { label: msg`Below 50 % of the day's share`, color: 'success' },
+  from50: { label: msg`50 % or more of the day's share`, color: 'warning' },
+  from80: { label: msg`80 % or more of the day's share`, color: 'danger' },
+};
+const LEVEL_ORDER: DayLevel[] = ['under50', 'from50', 'from80'];
+const NO_LIMIT_COLOR: ColorName = 'primary';
+
+function useFormats() {
+  const { i18n } = useLingui();
+  const locale = i18n.locale;
+  return useMemo(() => {
+    const count = new Intl.NumberFormat(locale);
+    const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
+    const day = new Intl.DateTimeFormat(locale, {
+      weekday: 'short',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    });
+    const axisDay = new Intl.DateTimeFormat(locale, { month: 'numeric', day: 'numeric' });
+    return {
+      count: (v: number) => count.format(v),
+      compact: (v: number) => compact.format(v),
+      day: (date: string) => day.format(dayOf(date)),
+      axisDay: (d: Date) => axisDay.format(d),
+    };
+  }, [locale]);
+}
+
+export interface DailyTokensChartProps {
+  /** The answer's daily figures; undefined when the server sent none. */
+  days: DailyTokens[] | undefined;
+  /** The plan's monthly token limit: -1 unlimited, null not known. */
+  monthlyLimit: number | null;
+  /** The period shown, as the selector names it. */
+  periodLabel: string;
+}
+
+/**
+ * Tokens a day over the chosen period, as bars coloured by level: each day against its even share of the
+ * plan's monthly token limit (the limit divided by the days of its month), below 50 %, from 50 %, from 80 %.
+ * The legend names the levels, the readout and the table say each day's level in words; an unlimited plan
+ * (or one not known) has plain bars and says why. Hovering, or the arrow keys once the chart has the focus,
+ * read a day out.
+ */
+export function DailyTokensChart({ days, monthlyLimit, periodLabel }: DailyTokensChartProps) {
+  const { t } = useLingui();
+  const text = useText();
+  const f = useFormats();
+  const { mode } = useThemeMode();
+  const plot = useRef<HTMLDivElement>(null);
+  const painter = useRef<BarPainter | null>(null);
+  const [active, setActive] = useState<number | null>(null);
+  const [table, setTable] = useState(false);
+  const focused = useRef(false);
+  const headingId = useId();
+  const hintId = useId();
+  const tableId = useId();
+  const captionId = useId();
+  const limited = monthlyLimit !== null && monthlyLimit >= 0;
+  const points = useMemo(
+    () => (days ?? []).map((d) => ({ ...d, level: levelOf(d.date, d.tokenCount, monthlyLimit) })),
+    [days, monthlyLimit],
+  );
+  const last = points.length - 1;
+  const shown = active !== null && active <= last ? active : null;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of theme is the trigger to read the colours again
+  useEffect(() => {
+    const el = plot.current;
+    if (!el || !canPaint() || points.length === 0) return;
+    let cancelled = false;
+    let observer: ResizeObserver | null = null;
+    void loadBarsPainter().then(({ paintBars }) => {
+      if (cancelled) return;
+      const groups = limited ? LEVEL_ORDER : [null];
+      const p = paintBars(el, {
+        xs: points.map((d) => dayOf(d.date).getTime() / 1000),
+        groups: groups.map((level) => points.map((d) => (d.level === level ? d.tokenCount : null))),
+        width: Math.max(el.clientWidth, 1),
+        height: CHART_HEIGHT,
+        colors: {
+          groups: groups.map((level) => colorOf(el, level ? LEVELS[level].color : NO_LIMIT_COLOR)),
+          axis: colorOf(el, 'textMuted'),
+          grid: colorOf(el, 'border'),
+          cursor: colorOf(el, 'borderStrong'),
+        },
+        formatX: (s) => f.axisDay(new Date(s * 1000)),
+        formatY: f.compact,
+        onHover: (i) => {
+          if (i !== null || !focused.current) setActive(i);
+        },
+      });
+      painter.current = p;
+      observer = new ResizeObserver(() => p.resize(Math.max(el.clientWidth, 1), CHART_HEIGHT));
+      observer.observe(el);
+    });
+    return () => {
+      cancelled = true;
+      observer?.disconnect();
+      painter.current?.destroy();
+      painter.current = null;
+    };
+  }, [points, limited, mode, f]);
+
+  const moveTo = (i: number | null) => {
+    setActive(i);
+    painter.current?.point(i);
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const from = shown ?? last;
+    const to =
+      e.key === 'ArrowLeft' || e.key === 'ArrowDown'
+        ? Math.max(0, from - 1)
+        : e.key === 'ArrowRight' || e.key === 'ArrowUp'
+          ? Math.min(last, from + 1)
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? last
+              : null;
+    if (to === null) return;
+    e.preventDefault();
+    moveTo(to);
+  };
+
+  const limitText = limited ? f.count(monthlyLimit) : '';
+  const point = shown === null ? undefined : points[shown];
+  const tokensOf = (n: number) => {
+    const count = f.count(n);
+    return t`${count} tokens`;
+  };
+
+  return (
+    <Section aria-labelledby={headingId}>
+      <h3 id={headingId}>
+        <Trans>Tokens per day</Trans>
+      </h3>
+      {days === undefined ? (
+        <Muted>
+          <Trans>No daily figures for this period: the server did not send them.</Trans>
+        </Muted>
+      ) : points.length === 0 ? (
+        <Muted>
+          <Trans>No days in this period yet.</Trans>
+        </Muted>
+      ) : (
+        <>
+          {limited ? (
+            <>
+              <Muted>
+                <Trans>
+                  Each day is compared with its share of your plan's monthly limit of {limitText} tokens: the
+                  limit divided by the days of that month.
+                </Trans>
+              </Muted>
+              <Legend aria-label={t`Levels`}>
+                {LEVEL_ORDER.map((level) => (
+                  <li key={level}>
+                    <Swatch $color={LEVELS[level].color} aria-hidden="true" />
+                    {text(LEVELS[level].label)}
+                  </li>
+                ))}
+              </Legend>
+            </>
+          ) : (
+            <Muted>
+              {monthlyLimit === null ? (
+                <Trans>
+                  Your plan's monthly token limit is not known, so the days are not coloured by level.
+                </Trans>
+              ) : (
+                <Trans>Your plan has no monthly token limit, so the days are not coloured by level.</Trans>
+              )}
+            </Muted>
+          )}
+          <ChartReadout aria-live="polite" aria-atomic="true" data-testid="daily-readout">
+            {point && (
+              <>
+                {f.day(point.date)}: <strong>{tokensOf(point.tokenCount)}</strong>
+                {point.level && <> · {text(LEVELS[point.level].label)}</>}
+              </>
+            )}
+          </ChartReadout>
+          <span id={hintId} className="visually-hidden">
+            {t`Use the left and right arrow keys to read the value of each day.`}
+          </span>
+          <PlotArea
+            $height={CHART_HEIGHT}
+            ref={plot}
+            role="group"
+            aria-roledescription="chart"
+            aria-label={t`Tokens per day, ${periodLabel}`}
+            aria-describedby={hintId}
+            tabIndex={0}
+            onKeyDown={onKeyDown}
+            onFocus={() => {
+              focused.current = true;
+              moveTo(shown ?? last);
+            }}
+            onBlur={() => {
+              focused.current = false;
+              moveTo(null);
+            }}
+          />
+          <Actions>
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-expanded={table}
+              aria-controls={tableId}
+              onClick={() => setTable((open) => !open)}
+            >
+              {table ? <Trans>Hide table</Trans> : <Trans>Show as table</Trans>}
+            </Button>
+          </Actions>
+          <div id={tableId} hidden={!table}>
+            {table && (
+              <ChartTable role="region" aria-labelledby={captionId} tabIndex={0}>
+                <table>
+                  <caption id={captionId}>{t`Tokens per day, ${periodLabel}`}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">
+                        <Trans>Day</Trans>
+                      </th>
+                      {limited && (
+                        <th scope="col">
+                          <Trans>Level</Trans>
+                        </th>
+                      )}
+                      <th scope="col">
+                        <Trans>Tokens</Trans>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {points.map((d) => (
+                      <tr key={d.date}>
+                        <th scope="row">
+                          <time dateTime={d.date}>{f.day(d.date)}</time>
+                        </th>
+                        {limited && <td>{d.level ? text(LEVELS[d.level].label) : ''}</td>}
+                        <td>{f.count(d.tokenCount)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </ChartTable>
+            )}
+          </div>
+        </>
+      )}
+    </Section>
+  );
+}
