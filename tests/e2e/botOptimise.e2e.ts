@@ -1,5 +1,14 @@
 import { expect, type Page } from '@playwright/test';
-import { asOwner, collectErrors, expectNoAxeViolationsOnHeldClock, pauseClock, shot, test } from './support';
+import {
+  asOwner,
+  collectErrors,
+  expectNoAxeViolationsOnHeldClock,
+  pauseClock,
+  shot,
+  streamFor,
+  streamUntil,
+  test,
+} from './support';
 
 /** "Optimise with AI" on the Prompt tab, in Simplified Chinese, on the demo's Ava. */
 const T = {
@@ -19,28 +28,6 @@ const T = {
   failed: '优化未能完成。',
   unchanged: '您的提示词保持不变。',
 };
-
-/**
- * The demo streams a piece every few dozen ms of the page's clock, which the tests hold still: the text grows
- * only when a test moves the clock, so a step never races the stream, however busy the machine.
- */
-async function streamFor(page: Page, ms: number) {
-  await page.clock.runFor(ms);
-}
-
-/** Moves the clock a little at a time (the pieces travel between steps) until `done` holds. */
-async function streamUntil(page: Page, done: () => Promise<boolean>) {
-  await expect
-    .poll(
-      async () => {
-        if (await done()) return true;
-        await streamFor(page, 250);
-        return done();
-      },
-      { intervals: [50], timeout: 60_000 },
-    )
-    .toBe(true);
-}
 
 async function openPromptTab(page: Page) {
   await page.clock.install();

@@ -1,18 +1,36 @@
-import { expect, type Page } from '@playwright/test';
-import { asOwner, collectErrors, expectNoAxeViolations, shot, test } from './support';
+import { expect, type Locator, type Page } from '@playwright/test';
+import {
+  asOwner,
+  collectErrors,
+  expectNoAxeViolationsOnHeldClock,
+  pauseClock,
+  shot,
+  streamFor,
+  streamUntil,
+  test,
+} from './support';
 
-/** The Test tab in Simplified Chinese: a reply streams in with its figures, and Stop ends a second one. */
+/**
+ * The Test tab in Simplified Chinese: a reply streams in with its figures, and Stop ends a second one. The
+ * page's clock is held, so a reply moves only when the test moves the clock: Stop never races the stream's
+ * end, and axe can take its time half-way through a reply.
+ */
 const STOP = '停止';
 const STOPPED = '已停止';
 const FIGURES = /^首个 token \d+\.\d 秒 · 共 \d+\.\d 秒 · \d+ 个 token$/;
 
+/** The text of what `locator` matches now, without waiting for it to exist. */
+const textNow = async (locator: Locator) => (await locator.allTextContents()).join('');
+
 async function openTestTab(page: Page) {
+  await page.clock.install();
   await asOwner(page);
   await page.addInitScript(() => localStorage.setItem('influx-language', 'zh-CN'));
   await page.goto('/bot-settings');
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   await expect(page.getByRole('heading', { level: 2, name: 'Ava – Customer Support' })).toBeVisible();
   await page.getByRole('tab', { name: '测试', exact: true }).click();
+  await pauseClock(page);
   const log = page.getByRole('log', { name: '测试对话' });
   const message = page.getByLabel('消息', { exact: true });
   return { log, message, send: page.getByRole('button', { name: '发送', exact: true }) };
@@ -34,13 +52,14 @@ test.describe('bot settings: streamed test chat (zh-CN)', () => {
     // The reply grows while it arrives (Stop is offered meanwhile), then ends with its figures.
     const stop = page.getByRole('button', { name: STOP, exact: true });
     const reply = log.locator('[aria-busy="true"]');
-    await expect(reply).toContainText('您好！');
+    await streamUntil(page, async () => (await textNow(reply)).includes('您好！'));
     await expect(stop).toBeVisible();
     await expect(send).toBeDisabled();
-    const early = (await reply.textContent())?.length ?? 0;
-    await expect.poll(async () => (await reply.textContent())?.length ?? 0).toBeGreaterThan(early);
+    const early = (await textNow(reply)).length;
+    await streamFor(page, 200);
+    await expect.poll(async () => (await textNow(reply)).length).toBeGreaterThan(early);
     const figures = log.getByText(FIGURES);
-    await expect(figures).toBeVisible();
+    await streamUntil(page, () => figures.isVisible());
     await expect(stop).toBeHidden();
     await expect(log).toContainText('我是Brightside Home Goods的客服助手');
     await expect(log).toContainText('3-5 个工作日');
@@ -52,7 +71,7 @@ test.describe('bot settings: streamed test chat (zh-CN)', () => {
     // A second question, stopped half-way: what arrived stays, marked.
     await message.fill('可以退货吗？');
     await message.press('Enter');
-    await expect(reply).not.toHaveText('');
+    await streamUntil(page, async () => (await textNow(reply)) !== '');
     await stop.click();
     await expect(log.getByText(STOPPED, { exact: true })).toBeVisible();
     await expect(reply).toHaveCount(0);
@@ -71,18 +90,18 @@ test.describe('bot settings: streamed test chat (zh-CN)', () => {
       const { log, message } = await openTestTab(page);
       await message.fill('订单什么时候到？');
       await message.press('Enter');
-      await expect(log.getByText(FIGURES)).toBeVisible();
+      await streamUntil(page, () => log.getByText(FIGURES).isVisible());
       await message.fill('可以退货吗？');
       await message.press('Enter');
-      await expect(log.locator('[aria-busy="true"]')).not.toHaveText('');
-      await expectNoAxeViolations(page);
+      await streamUntil(page, async () => (await textNow(log.locator('[aria-busy="true"]'))) !== '');
+      await expectNoAxeViolationsOnHeldClock(page);
       await page.getByRole('button', { name: STOP, exact: true }).click();
       await expect(log.getByText(STOPPED, { exact: true })).toBeVisible();
-      await expectNoAxeViolations(page);
+      await expectNoAxeViolationsOnHeldClock(page);
       await shot(page, `test-chat-zh-CN-${colorScheme}-1280`);
       await page.setViewportSize({ width: 768, height: 1000 });
       await expect(log).toBeVisible();
-      await expectNoAxeViolations(page);
+      await expectNoAxeViolationsOnHeldClock(page);
       await shot(page, `test-chat-zh-CN-${colorScheme}-768`);
     });
   }

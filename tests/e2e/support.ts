@@ -71,6 +71,28 @@ export async function pauseClock(page: Page) {
 }
 
 /**
+ * The demo streams a piece every few dozen ms of the page's clock, which the tests hold still (pauseClock):
+ * the text grows only when a test moves the clock, so a step never races the stream, however busy the machine.
+ */
+export async function streamFor(page: Page, ms: number) {
+  await page.clock.runFor(ms);
+}
+
+/** Moves the held clock a little at a time (the pieces travel between steps) until `done` holds. */
+export async function streamUntil(page: Page, done: () => Promise<boolean>) {
+  await expect
+    .poll(
+      async () => {
+        if (await done()) return true;
+        await streamFor(page, 250);
+        return done();
+      },
+      { intervals: [50], timeout: 60_000 },
+    )
+    .toBe(true);
+}
+
+/**
  * Waits until `locator` shows, with no time limit but the test's (the config sets no action limit). Only for
  * what waits on real work in the page, whose length is the machine's: the mock searching 10,000
  * conversations, a 5,000-message conversation read and parsed. What the app does in its own time is asserted
