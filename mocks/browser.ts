@@ -1,3 +1,4 @@
+import { http, passthrough } from 'msw';
 import { setupWorker } from 'msw/browser';
 import { handlers } from './handlers';
 import { enablePersistence, restoreSnapshot, saveSnapshot } from './persistence';
@@ -19,12 +20,22 @@ function chooseScenario(requested: string | null | undefined): ScenarioName {
 }
 
 /**
+ * The app's own files (scripts, catalogs, styles, icons) go straight to the network. Without this, each one is
+ * offered to every handler in turn, and each handler reads the page's cookies and parses the URL to decide that
+ * it does not match: about a second of the main thread on every start of the demo.
+ */
+const appFiles = http.all(
+  ({ request }) => !new URL(request.url).pathname.includes('/api/v1/'),
+  () => passthrough(),
+);
+
+/**
  * Demo mode: the mock backend in the page. Restores the tab's saved data or seeds the demo, then starts the
  * service worker with the scenario's handlers in front of the normal ones.
  */
 export async function startMocks({ scenario }: { scenario?: string | null } = {}) {
   const name = chooseScenario(scenario);
-  const worker = setupWorker(...scenarioHandlers(name), ...handlers);
+  const worker = setupWorker(appFiles, ...scenarioHandlers(name), ...handlers);
   // The worker registers while the data is seeded: the app sends no request before both are done.
   await Promise.all([
     (async () => {
