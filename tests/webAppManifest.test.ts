@@ -97,6 +97,12 @@ describe('index.html', () => {
     expect(html).toContain(headTags());
   });
 
+  it("has one tab icon, the installed app's mark", () => {
+    const icons = [...html.matchAll(/<link rel="icon" href="data:image\/svg\+xml,([^"]+)"/g)];
+    expect(icons).toHaveLength(1);
+    expect(decodeURIComponent(icons[0]?.[1] ?? '')).toBe(String(webAppFiles()['/icon.svg']?.body).trim());
+  });
+
   it('has them before the theme script, which pins the colour of a theme the user chose', () => {
     expect(html.indexOf('name="theme-color"')).toBeLessThan(html.indexOf('<script>'));
     expect(html).toContain("meta.media = meta.dataset.theme === stored ? 'all' : 'not all'");

@@ -103,7 +103,10 @@ export function webAppFiles(): Record<string, { type: string; body: string | Buf
 /** Where index.html gets the tags: after the color-scheme one, before the theme script that may adjust them. */
 const ANCHOR = '<meta name="color-scheme" content="light dark" />';
 
-/** The head's tags: the theme colour per system theme (the theme script pins the one the user chose). */
+/**
+ * The head's tags: the theme colour per system theme (the theme script pins the one the user chose), the
+ * manifest, and the tab's icon, the same mark as the installed app's, inline (no request of its own).
+ */
 export function headTags(): string {
   return [
     ...(['light', 'dark'] as const).map(
@@ -112,6 +115,7 @@ export function headTags(): string {
     ),
     `<link rel="manifest" href="/${MANIFEST_FILE}" />`,
     '<link rel="apple-touch-icon" href="/icon-192.png" />',
+    `<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(iconSvg().trim())}" />`,
   ].join('\n    ');
 }
 
