@@ -27,6 +27,8 @@ afterAll(() => {
   if (sizes.clientWidth) Object.defineProperty(HTMLElement.prototype, 'clientWidth', sizes.clientWidth);
 });
 warmUp('/chat-history', { as: 'owner' });
+// A test leaves for the dashboard: its code is loaded and run once before, not within the test's wait.
+warmUp('/', { as: 'owner' });
 
 /** jsdom has no object URLs: a stand-in for one test. */
 function stubObjectUrl(create: (blob: Blob) => string) {
