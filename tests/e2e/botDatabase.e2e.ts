@@ -96,9 +96,8 @@ test.describe('external database of a bot (zh-CN)', () => {
     // The password is in no storage, not in the page, and not in the QA tools' view of the flow.
     expect(await storage(page)).not.toContain(PASSWORD);
     expect(await page.content()).not.toContain(PASSWORD);
-    // Written down by the demo's persistence shortly after the change: still no password.
-    await page.waitForTimeout(500);
-    expect(await storage(page)).toContain('orders.acme.example');
+    // Once the demo's persistence has written the change down: still no password.
+    await expect.poll(() => storage(page)).toContain('orders.acme.example');
     expect(await storage(page)).not.toContain(PASSWORD);
 
     // After a reload the demo has the settings but, honestly, no password.
