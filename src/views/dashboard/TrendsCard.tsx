@@ -174,8 +174,8 @@ function summaryOf(key: TrendSeriesKey, points: TrendPoint[]): number | null {
 /**
  * Formats of one language: numbers and shares through Intl, days through Intl's calendar. Made once by the card
  * while its data is on its way: making Intl's formatters is slow the first time (about 70 ms for the four
- * series, each with its own, in a profile of a cold dashboard), and it was the largest part of the time from
- * the answer to the drawn charts.
+ * series, each with its own, in a profile of a cold dashboard), time that fell between the answer and the
+ * drawn charts.
  */
 type Formats = ReturnType<typeof useFormats>;
 function useFormats() {
