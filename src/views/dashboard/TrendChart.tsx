@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { TrendPoint } from '../../api/schemas/dashboard';
-import { canPaint, colorOf, dayOf, PlotArea, ChartReadout as Readout } from '../ui/chart';
+import { canPaint, colorOf, dayAfterKey, dayOf, PlotArea, ChartReadout as Readout } from '../ui/chart';
 import type { ColorName } from '../ui/theme';
 import { useThemeMode } from '../ui/themeMode';
 import type { Painter, TrendColors } from './trendPainter';
@@ -105,17 +105,7 @@ export function TrendChart({
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
-    const from = shown ?? last;
-    const to =
-      e.key === 'ArrowLeft' || e.key === 'ArrowDown'
-        ? Math.max(0, from - 1)
-        : e.key === 'ArrowRight' || e.key === 'ArrowUp'
-          ? Math.min(last, from + 1)
-          : e.key === 'Home'
-            ? 0
-            : e.key === 'End'
-              ? last
-              : null;
+    const to = dayAfterKey(e.key, shown ?? last, last);
     if (to === null) return;
     e.preventDefault();
     moveTo(to);

@@ -73,6 +73,18 @@ export const dayOf = (date: string) => {
   return new Date(y, m - 1, d);
 };
 
+/**
+ * The day a key moves a focused chart to, from day `from` of `0..last`: the arrows step (left and down back,
+ * right and up on), Home and End go to the ends; null for any other key.
+ */
+export function dayAfterKey(key: string, from: number, last: number): number | null {
+  if (key === 'ArrowLeft' || key === 'ArrowDown') return Math.max(0, from - 1);
+  if (key === 'ArrowRight' || key === 'ArrowUp') return Math.min(last, from + 1);
+  if (key === 'Home') return 0;
+  if (key === 'End') return last;
+  return null;
+}
+
 /** Whether this page can paint on a canvas (not so in a test's DOM, which then shows the readout and table). */
 export const canPaint = () =>
   typeof window !== 'undefined' &&

@@ -7,7 +7,7 @@ import type { DailyTokens } from '../../api/schemas/instances';
 import { type DayLevel, levelOf } from '../../machines/usage/dailyLevels';
 import { Button } from '../ui/Button';
 import { Muted } from '../ui/Card';
-import { ChartReadout, ChartTable, canPaint, colorOf, dayOf, PlotArea } from '../ui/chart';
+import { ChartReadout, ChartTable, canPaint, colorOf, dayAfterKey, dayOf, PlotArea } from '../ui/chart';
 import { useText } from '../ui/text';
 import type { ColorName } from '../ui/theme';
 import { useThemeMode } from '../ui/themeMode';
@@ -164,17 +164,7 @@ export function DailyTokensChart({ days, monthlyLimit, periodLabel }: DailyToken
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
-    const from = shown ?? last;
-    const to =
-      e.key === 'ArrowLeft' || e.key === 'ArrowDown'
-        ? Math.max(0, from - 1)
-        : e.key === 'ArrowRight' || e.key === 'ArrowUp'
-          ? Math.min(last, from + 1)
-          : e.key === 'Home'
-            ? 0
-            : e.key === 'End'
-              ? last
-              : null;
+    const to = dayAfterKey(e.key, shown ?? last, last);
     if (to === null) return;
     e.preventDefault();
     moveTo(to);
