@@ -14,6 +14,22 @@ import { designTokens } from './scripts/vite/designTokens.ts';
 import { preloadScreens } from './scripts/vite/preloadScreens.ts';
 import { webAppManifest } from './scripts/vite/webAppManifest.ts';
 import { storageKey } from './src/api/storage.ts';
+import { TEST_TIME_ZONE } from './tests/clock.ts';
+
+/** The machines' tests, which need no DOM (the mutation tests run the same files). */
+const MACHINE_TESTS = [
+  'src/machines/**/*.test.ts',
+  'src/demo/checkout/*.machine.test.ts',
+  'tests/model-coverage.test.ts',
+];
+/** Machine tests that replace modules with vi.mock or globals with vi.stubGlobal: not in a shared graph. */
+const MODULE_MOCKING_MACHINE_TESTS = [
+  'src/machines/billing/billing.machine.test.ts',
+  'src/machines/session/session.machine.test.ts',
+  'src/machines/fineTune/fineTune.machine.test.ts',
+  'src/machines/dashboard/trends.machine.test.ts',
+  'src/machines/dashboard/dashboard.machine.test.ts',
+];
 
 /**
  * Node's fetch (undici) asserts that an aborted request never completes. When the app aborts a streamed answer
@@ -101,6 +117,8 @@ function prerenderLogin(enabled: boolean, apiBaseUrl: string | undefined): Plugi
 export default defineConfig(({ command, mode, isSsrBuild }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   assertBuildMode(command, mode, env);
+  // Before any worker starts: every test runs in the suite's one time zone (tests/clock.ts).
+  if (mode === 'test') process.env.TZ = TEST_TIME_ZONE;
   return {
     ...apiProxy(command, mode, env),
     plugins: [
@@ -164,16 +182,47 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       },
     },
     test: {
-      environment: 'jsdom',
       // Worker threads start and load modules faster than the default child processes: the whole suite ran
       // 12 % faster on a 2-core machine, every test passing alike.
       pool: 'threads',
-      include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts', 'tests/**/*.test.{ts,tsx}'],
-      exclude: ['tests/e2e/**', 'node_modules/**'],
-      setupFiles: ['tests/setup.ts'],
+      // Ceilings that only a hang reaches: a busy machine makes a test slower, never a failure.
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
       onUnhandledError: (error) => !isInterceptorAbortRace(error),
       restoreMocks: true,
       unstubGlobals: true,
+      projects: [
+        {
+          // The machines' own tests: pure logic in Node, sharing one module graph per worker (no DOM to set
+          // up, no app to import again for each file). Files that replace a module keep their own graph.
+          test: {
+            name: 'machines',
+            environment: 'node',
+            isolate: false,
+            include: [...MACHINE_TESTS],
+            exclude: [...MODULE_MOCKING_MACHINE_TESTS],
+            setupFiles: ['tests/setup.node.ts'],
+          },
+        },
+        {
+          test: {
+            name: 'machines (own modules)',
+            environment: 'node',
+            include: [...MODULE_MOCKING_MACHINE_TESTS],
+            setupFiles: ['tests/setup.node.ts'],
+          },
+        },
+        {
+          // Screens, the mock backend, the API and the build's scripts: jsdom, one module graph per file.
+          test: {
+            name: 'components',
+            environment: 'jsdom',
+            include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts', 'tests/**/*.test.{ts,tsx}'],
+            exclude: ['tests/e2e/**', 'node_modules/**', ...MACHINE_TESTS],
+            setupFiles: ['tests/setup.ts'],
+          },
+        },
+      ],
     },
   };
 });

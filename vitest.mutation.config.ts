@@ -12,9 +12,9 @@ export default defineConfig(async (env) => {
   return {
     ...config,
     test: {
-      ...config.test,
+      ...withoutProjects(config.test),
       environment: 'node',
-      setupFiles: ['tests/setup.mutation.ts'],
+      setupFiles: ['tests/setup.node.ts'],
       // scripts/mutation.mjs mutates one machine at a time and runs only the tests of its folder.
       include: process.env.MUTATION_TESTS
         ? [`${process.env.MUTATION_TESTS}/*.test.ts`]
@@ -22,3 +22,9 @@ export default defineConfig(async (env) => {
     },
   };
 });
+
+/** The suite's settings without its projects, which would otherwise run instead of the include below. */
+function withoutProjects<T extends { projects?: unknown }>(test: T | undefined) {
+  const { projects: _, ...rest } = test ?? ({} as T);
+  return rest;
+}

@@ -3,8 +3,17 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** Where settings are read: the app, the mock backend, the scripts and the tools' configs. */
-const SOURCES = ['src', 'mocks', 'scripts', 'playwright.config.ts', 'vite.config.ts', 'stryker.config.mjs'];
+/** Where settings are read: the app, the mock backend, the scripts, the tools' configs and the test clock. */
+const SOURCES = [
+  'src',
+  'mocks',
+  'scripts',
+  'playwright.config.ts',
+  'vite.config.ts',
+  'stryker.config.mjs',
+  'tests/clock.ts',
+  'tests/e2e/support.ts',
+];
 /** Read, but set by the project itself for its own child processes: not settings. */
 const INTERNAL = new Set([
   'INFLUX_PRERENDER_BUILD',
