@@ -80,9 +80,9 @@ const sessionId = 'cs_demo_model';
 describe('demo checkout model views', () => {
   // Where the page sends the user back to the app, as the provider's success and cancel URLs would.
   let returned = { paid: [] as string[], cancelled: 0 };
-  beforeEach(() => {
+  const fresh = () => {
     returned = { paid: [], cancelled: 0 };
-  });
+  };
   const status = (s: Snap) => s.context.checkout?.status;
   const stays = () => expect(returned).toEqual({ paid: [], cancelled: 0 });
 
@@ -157,5 +157,6 @@ describe('demo checkout model views', () => {
         },
       },
     },
+    { beforeEachReplay: fresh },
   );
 });

@@ -275,12 +275,13 @@ describe('billing model views', () => {
   let toasts: ToastInput[] = [];
   let opened: string[] = [];
   let warn: MockInstance<typeof console.warn>;
-  beforeEach(() => {
+  const fresh = () => {
     toasts = [];
     opened = [];
     recordToasts((t) => toasts.push(t));
+    warn?.mockRestore();
     warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-  });
+  };
 
   describeStateViews(
     {
@@ -328,6 +329,7 @@ describe('billing model views', () => {
         },
       },
     },
+    { beforeEachReplay: fresh },
   );
 });
 

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { recordToasts, stopRecordingToasts } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
@@ -270,11 +270,11 @@ describe('plan change model views', () => {
   // What happens outside the snapshot: the toasts, and the window actions the view injects.
   let toasts: ToastInput[] = [];
   let calls = { redirect: [] as string[], remember: [] as string[], clearQuery: 0, refreshMembership: 0 };
-  beforeEach(() => {
+  const fresh = () => {
     toasts = [];
     calls = { redirect: [], remember: [], clearQuery: 0, refreshMembership: 0 };
     recordToasts((t) => toasts.push(t));
-  });
+  };
 
   describeStateViews(
     {
@@ -395,5 +395,6 @@ describe('plan change model views', () => {
         },
       },
     },
+    { beforeEachReplay: fresh },
   );
 });
