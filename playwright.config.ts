@@ -3,6 +3,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.ts';
+import { TEST_TIME_ZONE } from './tests/clock.ts';
+
+// The tests' own dates (computed in Node beside the page) are read in the zone the pages run in.
+process.env.TZ = TEST_TIME_ZONE;
 
 // Overridable so several builds can be tested side by side.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -62,14 +66,17 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  // A time limit catches a hung test; the slowest tests take about 26 s on a machine whose memory is slow to
-  // map (each test's fresh browser context is memory-hungry), so 30 s was too close.
-  timeout: 60_000,
-  expect: { timeout: 7_000 },
+  // A time limit catches a hung test, nothing else: the longest tests run axe in both themes at up to six
+  // points (seconds each on a busy machine), so a limit near their length would fail a slow machine, not a bug.
+  timeout: 120_000,
+  // A wait for something to appear ends when it appears; 10 s is for a page that never shows it.
+  expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    // The suite's time zone (tests/clock.ts); each page's clock starts at the suite's moment (support.ts).
+    timezoneId: TEST_TIME_ZONE,
     serviceWorkers: 'allow',
     // A failing test keeps its trace (actions, DOM snapshots, network, console) in its outputDir folder, and a
     // screenshot of the end. The trace leaves out the screencast: recording it for every test made the suite a

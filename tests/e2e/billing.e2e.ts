@@ -1,5 +1,12 @@
 import { expect, type Page } from '@playwright/test';
-import { asOwner, collectErrors, expectNoAxeViolations, shot, test } from './support';
+import {
+  asOwner,
+  collectErrors,
+  expectNoAxeViolations,
+  expectNoAxeViolationsInBothThemes,
+  shot,
+  test,
+} from './support';
 
 async function openBilling(page: Page, query = '') {
   await asOwner(page);
@@ -152,32 +159,25 @@ test.describe('usage and billing', () => {
     await page.waitForURL('/usage-billing');
   });
 
-  for (const colorScheme of ['light', 'dark'] as const) {
-    test(`billing, the cycle dialog, the checkout and payment success have no axe violations (${colorScheme})`, async ({
-      page,
-    }) => {
-      await page.emulateMedia({ colorScheme });
-      await openBilling(page);
-      await expect(page.getByRole('region', { name: 'Token usage by conversation' })).toBeVisible();
-      await expectNoAxeViolations(page);
-      await shot(page, `7-billing-${colorScheme}`);
-      await planCard(page, 'Pro').getByRole('button', { name: 'Upgrade to Pro' }).click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      await expectNoAxeViolations(page);
-      await shot(page, `7-cycle-dialog-${colorScheme}`);
-      await page
-        .getByRole('dialog')
-        .getByRole('button', { name: /^Monthly/ })
-        .click();
-      await expect(page.getByRole('button', { name: 'Pay $299.00' })).toBeVisible();
-      await expectNoAxeViolations(page);
-      await shot(page, `7-demo-checkout-${colorScheme}`);
-      await page.getByRole('button', { name: 'Pay $299.00' }).click();
-      await expect(page.getByTestId('paid-plan')).toBeVisible();
-      await expectNoAxeViolations(page);
-      await shot(page, `7-payment-success-${colorScheme}`);
-    });
-  }
+  test('billing, the cycle dialog, the checkout and payment success have no axe violations', async ({
+    page,
+  }) => {
+    await openBilling(page);
+    await expect(page.getByRole('region', { name: 'Token usage by conversation' })).toBeVisible();
+    await expectNoAxeViolationsInBothThemes(page, '7-billing');
+    await planCard(page, 'Pro').getByRole('button', { name: 'Upgrade to Pro' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoAxeViolationsInBothThemes(page, '7-cycle-dialog');
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Monthly/ })
+      .click();
+    await expect(page.getByRole('button', { name: 'Pay $299.00' })).toBeVisible();
+    await expectNoAxeViolationsInBothThemes(page, '7-demo-checkout');
+    await page.getByRole('button', { name: 'Pay $299.00' }).click();
+    await expect(page.getByTestId('paid-plan')).toBeVisible();
+    await expectNoAxeViolationsInBothThemes(page, '7-payment-success');
+  });
 
   test('works at 768 px', async ({ page }) => {
     await page.setViewportSize({ width: 768, height: 1000 });

@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import {
   asOwner,
   collectErrors,
+  expectNoAxeViolationsInBothThemes,
   expectNoAxeViolationsOnHeldClock,
   pauseClock,
   shot,
@@ -30,7 +31,6 @@ const T = {
 };
 
 async function openPromptTab(page: Page) {
-  await page.clock.install();
   await asOwner(page);
   await page.addInitScript(() => localStorage.setItem('influx-language', 'zh-CN'));
   await page.goto('/bot-settings');
@@ -55,7 +55,6 @@ test.describe('bot settings: optimise the prompt with AI (zh-CN)', () => {
   test('the text streams in; Stop once, run again, Apply replaces the prompt; Discard leaves it', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
     const errors = collectErrors(page);
     const { badge, until, prompt, optimise, result, button } = await openPromptTab(page);
     const original = await prompt.inputValue();
@@ -119,7 +118,6 @@ test.describe('bot settings: optimise the prompt with AI (zh-CN)', () => {
   });
 
   test('a failure says so and keeps the prompt; the keyboard alone runs it', async ({ page }) => {
-    test.setTimeout(90_000);
     const { group, until, prompt, optimise, result, button } = await openPromptTab(page);
     await prompt.fill('You are a helpful assistant. #mock-stream-error');
     await optimise.focus();
@@ -141,32 +139,25 @@ test.describe('bot settings: optimise the prompt with AI (zh-CN)', () => {
     await expect(optimise).toBeFocused();
   });
 
-  for (const colorScheme of ['light', 'dark'] as const) {
-    test(`axe finds nothing while streaming and when done, and it fits 375 px (${colorScheme})`, async ({
-      page,
-    }) => {
-      test.setTimeout(90_000);
-      await page.emulateMedia({ colorScheme });
-      const { group, until, optimise, result, button } = await openPromptTab(page);
-      await optimise.click();
-      await streamUntil(page, async () => ((await result.textContent()) ?? '').includes('## Role'));
-      await expect(button(T.stop)).toBeVisible();
-      await expectNoAxeViolationsOnHeldClock(page);
-      await until(T.complete);
-      await expectNoAxeViolationsOnHeldClock(page);
-      await page.setViewportSize({ width: 1280, height: 900 });
-      await group.scrollIntoViewIfNeeded();
-      await shot(page, `16-optimise-${colorScheme}-1280`);
-      await page.setViewportSize({ width: 768, height: 1000 });
-      await shot(page, `16-optimise-${colorScheme}-768`);
-      await page.setViewportSize({ width: 375, height: 800 });
-      await expect(button(T.apply)).toBeVisible();
-      // Nothing runs off the side of a phone.
-      const overflow = await group.evaluate((el) => el.scrollWidth - el.clientWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-      const box = await group.boundingBox();
-      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
-      await shot(page, `16-optimise-${colorScheme}-375`);
-    });
-  }
+  test('axe finds nothing while streaming and when done, and it fits 375 px', async ({ page }) => {
+    const { group, until, optimise, result, button } = await openPromptTab(page);
+    await optimise.click();
+    await streamUntil(page, async () => ((await result.textContent()) ?? '').includes('## Role'));
+    await expect(button(T.stop)).toBeVisible();
+    await expectNoAxeViolationsInBothThemes(page, undefined, { heldClock: true });
+    await until(T.complete);
+    await expectNoAxeViolationsInBothThemes(page, '16-optimise-1280', { heldClock: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await group.scrollIntoViewIfNeeded();
+    await page.setViewportSize({ width: 768, height: 1000 });
+    await shot(page, '16-optimise-768');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(button(T.apply)).toBeVisible();
+    // Nothing runs off the side of a phone.
+    const overflow = await group.evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const box = await group.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
+    await shot(page, '16-optimise-375');
+  });
 });

@@ -1,9 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
-import { asOwner, collectErrors, expectNoAxeViolations, test } from './support';
-
-/** A viewport screenshot (full-page capture resizes the window and remounts the screen at 768 px). */
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png` });
+import {
+  asOwner,
+  collectErrors,
+  expectNoAxeViolations,
+  expectNoAxeViolationsInBothThemes,
+  shot,
+  test,
+} from './support';
 
 /**
  * The page's words in Simplified Chinese. Until the tab's new strings are merged into the catalogs the page
@@ -93,12 +97,7 @@ test.describe('chat history: fine-tune (zh-CN)', () => {
     expect(usable.length).toBe(sessions.length);
 
     await preview.scrollIntoViewIfNeeded();
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await expectNoAxeViolations(page);
-      await shot(page, `6-fine-tune-preview-${colorScheme}-1280`);
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
+    await expectNoAxeViolationsInBothThemes(page, '6-fine-tune-preview-1280', { fullPage: false });
 
     const download = panel.getByRole('button', { name: zh('下载 JSONL', 'Download JSONL') });
     await expect(download).toBeEnabled();
@@ -142,7 +141,7 @@ test.describe('chat history: fine-tune (zh-CN)', () => {
     for (let i = 0; i < 3; i++) await boxes.nth(i).check();
     await expect(panel.getByRole('radio', { name: zh('手动选择（3）', 'Hand-picked (3)') })).toBeChecked();
     await expectNoAxeViolations(page);
-    await shot(page, '6-fine-tune-pick-1280');
+    await shot(page, '6-fine-tune-pick-1280', { fullPage: false });
     await panel.getByRole('button', { name: zh('预览数据集', 'Preview dataset') }).click();
     const problems = panel.getByTestId('fine-tune-problems');
     await expect(problems).toContainText(/(还需添加 7 个对话|add 7 more conversations)/);
@@ -155,11 +154,7 @@ test.describe('chat history: fine-tune (zh-CN)', () => {
     await expect(problems).toContainText(/(还需添加 8 个对话|add 8 more conversations)/);
     await preview.getByRole('button', { name: /^(重新纳入|Include) / }).click();
     await expect(problems).toContainText(/(还需添加 7 个对话|add 7 more conversations)/);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await expectNoAxeViolations(page);
-      await shot(page, `6-fine-tune-too-few-${colorScheme}-1280`);
-    }
+    await expectNoAxeViolationsInBothThemes(page, '6-fine-tune-too-few-1280', { fullPage: false });
     expect(errors).toEqual([]);
   });
 
@@ -220,14 +215,9 @@ test.describe('chat history: fine-tune (zh-CN)', () => {
       timeout: 30_000,
     });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await expectNoAxeViolations(page);
-      await panel.scrollIntoViewIfNeeded();
-      await shot(page, `6-fine-tune-${colorScheme}-768`);
-    }
+    await panel.scrollIntoViewIfNeeded();
+    await expectNoAxeViolationsInBothThemes(page, '6-fine-tune-768', { fullPage: false });
     // On a phone the tab still fits the screen, back at the choice as in the preview.
-    await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 375, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await panel.getByRole('button', { name: zh('更改选择', 'Change the selection') }).click();
@@ -235,6 +225,6 @@ test.describe('chat history: fine-tune (zh-CN)', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectNoAxeViolations(page);
     await panel.scrollIntoViewIfNeeded();
-    await shot(page, '6-fine-tune-light-375');
+    await shot(page, '6-fine-tune-light-375', { fullPage: false });
   });
 });

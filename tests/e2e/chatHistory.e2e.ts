@@ -1,13 +1,21 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
-import { afterRealWork, asOwner, collectErrors, expectNoAxeViolations, test } from './support';
+import {
+  afterRealWork,
+  asOwner,
+  collectErrors,
+  expectNoAxeViolations,
+  expectNoAxeViolationsInBothThemes,
+  shot,
+  test,
+} from './support';
 
 /**
- * A screenshot of the viewport into the same folder as support's shot(). Not full-page: Chromium's full-page
- * capture resizes the window, the shell's (max-width: 768px) query fires, and the shell re-renders its
- * layout, which remounts the screen (the open conversation is gone in the picture).
+ * Screenshots of this screen are of the viewport (`fullPage: false`): Chromium's full-page capture resizes the
+ * window, the shell's (max-width: 768px) query fires, and the shell re-renders its layout, which remounts the
+ * screen (the open conversation is gone in the picture).
  */
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png` });
+const viewport = { fullPage: false };
 
 /** Signs in as the demo owner by its fixed token (the login flow has its own tests) and opens the screen. */
 async function openChatHistory(page: Page, { scenario = 'happy', query = '' } = {}) {
@@ -148,7 +156,7 @@ test.describe('chat history', () => {
     const keywords = page.getByRole('region', { name: 'Analysis and export' }).locator('ul li');
     expect(await keywords.count()).toBeGreaterThan(0);
     await expect(page.getByRole('heading', { name: 'User intent' })).toBeVisible();
-    await shot(page, '6-analysis');
+    await shot(page, '6-analysis', viewport);
     expect(errors).toEqual([]);
   });
 
@@ -242,37 +250,30 @@ test.describe('chat history', () => {
     await expect(page.getByRole('alert')).toHaveText('Export failed, please retry.');
     await page.getByRole('alert').scrollIntoViewIfNeeded();
     expect(errors.filter((e) => !e.includes('Export failed'))).toEqual([]);
-    await shot(page, '6-export');
+    await shot(page, '6-export', viewport);
   });
 
-  for (const colorScheme of ['light', 'dark'] as const) {
-    test(`nothing selected: a prompt, and no axe violations (${colorScheme})`, async ({ page }) => {
-      await page.emulateMedia({ colorScheme });
-      const list = await openChatHistory(page);
-      await expect(list.getByRole('option').first()).toBeVisible();
-      await expect(page.getByText('Select a chat')).toBeVisible();
-      await expectNoAxeViolations(page);
-      await shot(page, `6-list-${colorScheme}`);
-    });
+  test('nothing selected: a prompt, and no axe violations', async ({ page }) => {
+    const list = await openChatHistory(page);
+    await expect(list.getByRole('option').first()).toBeVisible();
+    await expect(page.getByText('Select a chat')).toBeVisible();
+    await expectNoAxeViolationsInBothThemes(page, '6-list', viewport);
+  });
 
-    test(`a conversation with its tabs has no axe violations (${colorScheme})`, async ({ page }) => {
-      await page.emulateMedia({ colorScheme });
-      const list = await openChatHistory(page);
-      await list.getByRole('option').nth(1).click();
-      await expect(
-        page.getByRole('region', { name: 'Messages' }).getByRole('listitem').first(),
-      ).toBeVisible();
-      await expectNoAxeViolations(page);
-      await page.getByRole('button', { name: /^(Analyze|Re-analyze)$/ }).click();
-      await expect(page.getByRole('meter', { name: 'Positive sentiment' })).toBeVisible();
-      await expectNoAxeViolations(page);
-      await page.getByRole('tab', { name: 'Export' }).click();
-      await page.getByRole('radio', { name: 'CSV (spreadsheet)' }).check();
-      await expectNoAxeViolations(page);
-      await page.getByRole('tab', { name: 'Analysis' }).click();
-      await shot(page, `6-conversation-${colorScheme}`);
-    });
-  }
+  test('a conversation with its tabs has no axe violations', async ({ page }) => {
+    const list = await openChatHistory(page);
+    await list.getByRole('option').nth(1).click();
+    await expect(page.getByRole('region', { name: 'Messages' }).getByRole('listitem').first()).toBeVisible();
+    await expectNoAxeViolationsInBothThemes(page);
+    await page.getByRole('button', { name: /^(Analyze|Re-analyze)$/ }).click();
+    await expect(page.getByRole('meter', { name: 'Positive sentiment' })).toBeVisible();
+    await expectNoAxeViolationsInBothThemes(page);
+    await page.getByRole('tab', { name: 'Export' }).click();
+    await page.getByRole('radio', { name: 'CSV (spreadsheet)' }).check();
+    await expectNoAxeViolationsInBothThemes(page);
+    await page.getByRole('tab', { name: 'Analysis' }).click();
+    await shot(page, '6-conversation', viewport);
+  });
 
   test('at 768 px, list and conversation are two steps with a back button', async ({ page }) => {
     await page.setViewportSize({ width: 768, height: 900 });
@@ -293,7 +294,7 @@ test.describe('chat history', () => {
     await expect(list).toBeVisible();
     await expect(list).toBeFocused();
     await expect(page.getByRole('heading', { level: 2 })).toHaveCount(0);
-    await shot(page, '6-mobile-list');
+    await shot(page, '6-mobile-list', viewport);
   });
 
   test('at 375 px the conversation fits the screen', async ({ page }) => {
@@ -303,7 +304,7 @@ test.describe('chat history', () => {
     await expect(page.getByRole('region', { name: 'Messages' }).getByRole('listitem').first()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectNoAxeViolations(page);
-    await shot(page, '6-mobile-conversation');
+    await shot(page, '6-mobile-conversation', viewport);
   });
 });
 
@@ -438,7 +439,7 @@ test.describe('chat history at scale', () => {
     };
     console.log('chat history scale figures', JSON.stringify(figures));
     test.info().annotations.push({ type: 'figures', description: JSON.stringify(figures) });
-    await shot(page, '6-large-data');
+    await shot(page, '6-large-data', viewport);
     expect(errors).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { asOwner, collectErrors, expectNoAxeViolations, shot, test } from './support';
+import { asOwner, collectErrors, expectNoAxeViolationsInBothThemes, shot, test } from './support';
 
 interface Point {
   date: string;
@@ -100,42 +100,34 @@ test.describe('dashboard trends (zh-TW)', () => {
     await expect(card.getByRole('alert')).toHaveCount(0);
   });
 
-  for (const colorScheme of ['light', 'dark'] as const) {
-    test(`no axe violations (${colorScheme}) with a table open, at 1280, 768 and 375 px`, async ({
-      page,
-    }) => {
-      await page.emulateMedia({ colorScheme });
-      await page.setViewportSize({ width: 1280, height: 1000 });
-      await openInTraditionalChinese(page);
-      const card = trendsCard(page, '趨勢');
-      const share = card.getByRole('group', { name: '正面情緒', exact: true });
-      await share.getByRole('button', { name: '以表格顯示' }).click();
-      await expect(share.getByRole('table')).toBeVisible();
-      // The charts are painted (a canvas each) before anyone looks.
-      await expect(card.locator('canvas')).toHaveCount(4);
-      await expect(card).toHaveAttribute('aria-busy', 'false');
-      await expectNoAxeViolations(page);
-      await card.scrollIntoViewIfNeeded();
-      await card.screenshot({ path: `test-results/screens/17-trends-zh-TW-${colorScheme}-1280.png` });
+  test('no axe violations with a table open, at 1280, 768 and 375 px', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await openInTraditionalChinese(page);
+    const card = trendsCard(page, '趨勢');
+    const share = card.getByRole('group', { name: '正面情緒', exact: true });
+    await share.getByRole('button', { name: '以表格顯示' }).click();
+    await expect(share.getByRole('table')).toBeVisible();
+    // The charts are painted (a canvas each) before anyone looks.
+    await expect(card.locator('canvas')).toHaveCount(4);
+    await expect(card).toHaveAttribute('aria-busy', 'false');
+    await card.scrollIntoViewIfNeeded();
+    await expectNoAxeViolationsInBothThemes(page, '17-trends-zh-TW-1280');
 
-      await page.setViewportSize({ width: 768, height: 1000 });
-      await expect(card.locator('canvas')).toHaveCount(4);
-      // Nothing wider than the screen (the charts follow the new width within a frame).
-      await expect
-        .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-        .toBeLessThanOrEqual(768);
-      await expectNoAxeViolations(page);
-      await card.screenshot({ path: `test-results/screens/17-trends-zh-TW-${colorScheme}-768.png` });
+    await page.setViewportSize({ width: 768, height: 1000 });
+    await expect(card.locator('canvas')).toHaveCount(4);
+    // Nothing wider than the screen (the charts follow the new width within a frame).
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(768);
+    await expectNoAxeViolationsInBothThemes(page, '17-trends-zh-TW-768');
 
-      // A phone: one series to a row, still nothing wider than the screen.
-      await page.setViewportSize({ width: 375, height: 800 });
-      await expect
-        .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-        .toBeLessThanOrEqual(375);
-      await expectNoAxeViolations(page);
-      await card.screenshot({ path: `test-results/screens/17-trends-zh-TW-${colorScheme}-375.png` });
-    });
-  }
+    // A phone: one series to a row, still nothing wider than the screen.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(375);
+    await expectNoAxeViolationsInBothThemes(page, '17-trends-zh-TW-375');
+  });
 });
 
 test.describe('dashboard trends (en)', () => {

@@ -1,5 +1,13 @@
 import { expect, type Page } from '@playwright/test';
-import { asOwner, collectErrors, expectNoAxeViolations, OWNER, shot, signIn, test } from './support';
+import {
+  asOwner,
+  collectErrors,
+  expectNoAxeViolationsInBothThemes,
+  OWNER,
+  shot,
+  signIn,
+  test,
+} from './support';
 
 const here = (page: Page) => page.evaluate(() => location.pathname + location.search);
 // The main navigation, in English or (after a language change) Traditional Chinese.
@@ -119,40 +127,31 @@ test.describe('deep links', () => {
     expect(errors).toEqual([]);
   });
 
-  for (const colorScheme of ['light', 'dark'] as const) {
-    test(`not-found panels: clear, with the way back, axe clean at 1280 and 375 px (${colorScheme})`, async ({
-      page,
-    }) => {
-      const errors = collectErrors(page);
-      await page.emulateMedia({ colorScheme });
-      await asOwner(page);
-      await page.goto('/chat-history/%3Cscript%3Ealert(1)%3C%2Fscript%3E');
-      await expect(page.getByRole('heading', { level: 2, name: 'Conversation not found' })).toBeVisible();
-      await expect(page.getByRole('listbox', { name: 'Conversations' })).toBeVisible();
-      await expectNoAxeViolations(page);
-      await shot(page, `deeplinks-chat-not-found-${colorScheme}-1280`);
+  test('not-found panels: clear, with the way back, axe clean at 1280 and 375 px', async ({ page }) => {
+    const errors = collectErrors(page);
+    await asOwner(page);
+    await page.goto('/chat-history/%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+    await expect(page.getByRole('heading', { level: 2, name: 'Conversation not found' })).toBeVisible();
+    await expect(page.getByRole('listbox', { name: 'Conversations' })).toBeVisible();
+    await expectNoAxeViolationsInBothThemes(page, 'deeplinks-chat-not-found-1280');
 
-      await page.goto(`/bot-settings/${'x'.repeat(300)}%2F..%2F..?tab=style`);
-      await expect(page.getByRole('heading', { level: 2, name: 'Chatbot not found' })).toBeVisible();
-      await expectNoAxeViolations(page);
-      await shot(page, `deeplinks-bot-not-found-${colorScheme}-1280`);
+    await page.goto(`/bot-settings/${'x'.repeat(300)}%2F..%2F..?tab=style`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Chatbot not found' })).toBeVisible();
+    await expectNoAxeViolationsInBothThemes(page, 'deeplinks-bot-not-found-1280');
 
-      await page.setViewportSize({ width: 375, height: 800 });
-      await expect(page.getByRole('button', { name: 'Show my chatbots' })).toBeVisible();
-      await expectNoAxeViolations(page);
-      await shot(page, `deeplinks-bot-not-found-${colorScheme}-375`);
-      await page.getByRole('button', { name: 'Show my chatbots' }).click();
-      await expect(page.getByRole('heading', { level: 2, name: 'Ava – Customer Support' })).toBeVisible();
-      await expect(page).toHaveURL('/bot-settings/bot-ava?tab=style');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(page.getByRole('button', { name: 'Show my chatbots' })).toBeVisible();
+    await expectNoAxeViolationsInBothThemes(page, 'deeplinks-bot-not-found-375');
+    await page.getByRole('button', { name: 'Show my chatbots' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Ava – Customer Support' })).toBeVisible();
+    await expect(page).toHaveURL('/bot-settings/bot-ava?tab=style');
 
-      await page.goto('/chat-history/sess-not-mine');
-      await expect(page.getByRole('heading', { level: 2, name: 'Conversation not found' })).toBeVisible();
-      await expectNoAxeViolations(page);
-      await shot(page, `deeplinks-chat-not-found-${colorScheme}-375`);
-      await page.getByRole('button', { name: 'Show all conversations' }).click();
-      await expect(page.getByRole('listbox', { name: 'Conversations' })).toBeVisible();
-      await expect(page).toHaveURL('/chat-history');
-      expect(errors).toEqual([]);
-    });
-  }
+    await page.goto('/chat-history/sess-not-mine');
+    await expect(page.getByRole('heading', { level: 2, name: 'Conversation not found' })).toBeVisible();
+    await expectNoAxeViolationsInBothThemes(page, 'deeplinks-chat-not-found-375');
+    await page.getByRole('button', { name: 'Show all conversations' }).click();
+    await expect(page.getByRole('listbox', { name: 'Conversations' })).toBeVisible();
+    await expect(page).toHaveURL('/chat-history');
+    expect(errors).toEqual([]);
+  });
 });

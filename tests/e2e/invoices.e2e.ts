@@ -1,6 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import { asOwner, collectErrors, expectNoAxeViolations, shot, test } from './support';
+import {
+  asOwner,
+  collectErrors,
+  expectNoAxeViolations,
+  expectNoAxeViolationsInBothThemes,
+  shot,
+  test,
+} from './support';
 
 /** Billing history and invoices (issue 18, point 2), against the demo owner's seeded history. */
 async function openHistory(page: Page) {
@@ -39,12 +46,7 @@ test.describe('billing history and invoices', () => {
     await expect(failedRow(page).locator('[data-status="failed"]')).toBeVisible();
     await expect(history.locator('[data-status="paid"]')).toHaveCount(8);
     await history.scrollIntoViewIfNeeded();
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await expectNoAxeViolations(page);
-      await history.screenshot({ path: `test-results/screens/18-billing-history-${colorScheme}.png` });
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
+    await expectNoAxeViolationsInBothThemes(page, '18-billing-history');
 
     const previous = history.getByRole('button', { name: 'Previous page' });
     const next = history.getByRole('button', { name: 'Next page' });
@@ -54,7 +56,7 @@ test.describe('billing history and invoices', () => {
     await expect(rows).toHaveCount(4);
     await expect(next).toBeDisabled();
     await expect(rows.last()).toContainText(/INV-\d{4}-0001/);
-    await history.screenshot({ path: 'test-results/screens/18-billing-history-page-2.png' });
+    await shot(history, '18-billing-history-page-2');
     await previous.click();
     await expect(range).toHaveText('1–10 of 14 · page 1 of 2');
     await expect(rows).toHaveCount(10);
@@ -78,14 +80,11 @@ test.describe('billing history and invoices', () => {
     await expect(page.getByRole('region', { name: 'From' })).toContainText('Influx AI Ltd.');
     await expect(page.getByTestId('invoice-total')).toHaveText('$99.00');
     await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await expectNoAxeViolations(page);
-      await shot(page, `18-invoice-${colorScheme}`);
-    }
+    await expectNoAxeViolationsInBothThemes(page, '18-invoice');
 
     // Printed (from the dark theme, to show print is black on white): one A4 page, no buttons.
-    await page.emulateMedia({ media: 'print' });
+    await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Pay now' })).toBeHidden();
     await shot(page, '18-invoice-print-emulated');
@@ -139,7 +138,7 @@ test.describe('billing history and invoices', () => {
     const width = () => page.evaluate(() => document.documentElement.scrollWidth);
     expect(await width()).toBeLessThanOrEqual(375);
     await expectNoAxeViolations(page);
-    await history.screenshot({ path: 'test-results/screens/18-billing-history-375.png' });
+    await shot(history, '18-billing-history-375');
     await failedRow(page).getByRole('link').click();
     await expect(page.getByTestId('invoice-document')).toBeVisible();
     expect(await width()).toBeLessThanOrEqual(375);
@@ -177,11 +176,7 @@ test.describe('billing history and invoices', () => {
     await page.goto('/invoices/inv-does-not-exist');
     await expect(page.getByRole('heading', { level: 1, name: 'Invoice not found' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to billing' })).toBeVisible();
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await expectNoAxeViolations(page);
-      await shot(page, `18-invoice-not-found-${colorScheme}`);
-    }
+    await expectNoAxeViolationsInBothThemes(page, '18-invoice-not-found');
     // The mock answers 404 for it; that is the only console error.
     expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
   });

@@ -1,6 +1,13 @@
 import { expect, type Page } from '@playwright/test';
 import { openQa, qaPanel } from './qaTools';
-import { asOwner, collectErrors, expectNoAxeViolations, shot, test } from './support';
+import {
+  asOwner,
+  collectErrors,
+  expectNoAxeViolations,
+  expectNoAxeViolationsInBothThemes,
+  shot,
+  test,
+} from './support';
 
 /** Payment methods (issue 18, point 3): the saved cards on Usage and billing, and adding one at the provider. */
 
@@ -10,16 +17,6 @@ async function openBilling(page: Page) {
   const region = page.getByRole('region', { name: 'Payment methods' });
   await expect(region.getByTestId('payment-method').first()).toBeVisible();
   return region;
-}
-
-/** axe and a screenshot in the light and the dark theme. */
-async function inBothThemes(page: Page, name: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await expectNoAxeViolations(page);
-    await shot(page, `18-${name}-${colorScheme}`);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 const FULL_NUMBER = '4242424242424242';
@@ -54,7 +51,7 @@ test.describe('payment methods', () => {
     await expect(rows.nth(1)).toContainText('Mastercard');
     await expect(rows.nth(1)).not.toContainText('Default');
     await region.scrollIntoViewIfNeeded();
-    await inBothThemes(page, 'payment-methods');
+    await expectNoAxeViolationsInBothThemes(page, '18-payment-methods');
 
     await region.getByRole('button', { name: 'Make default: Mastercard ending in 5100' }).click();
     await expect(rows.nth(1)).toContainText('Default');
@@ -64,7 +61,7 @@ test.describe('payment methods', () => {
     const question = page.getByRole('alertdialog', { name: 'Remove this card?' });
     await expect(question).toContainText('Visa ending in 4242 will no longer be charged');
     await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
-    await inBothThemes(page, 'payment-methods-remove-question');
+    await expectNoAxeViolationsInBothThemes(page, '18-payment-methods-remove-question');
     await question.getByRole('button', { name: 'Remove card' }).click();
     await expect(question).toBeHidden();
     await expect(rows).toHaveCount(1);
@@ -74,7 +71,7 @@ test.describe('payment methods', () => {
     await expect(removeLast).toBeDisabled();
     await expect(removeLast).toHaveAccessibleDescription(/one card must stay on file/);
     await expect(rows.nth(0)).toContainText('Add another card before you remove this one.');
-    await inBothThemes(page, 'payment-methods-last-card');
+    await expectNoAxeViolationsInBothThemes(page, '18-payment-methods-last-card');
 
     // The server refuses too, with its code, whatever the page allows.
     const refused = await page.evaluate(async () => {
@@ -127,7 +124,7 @@ test.describe('payment methods', () => {
     await expect(cvc).toHaveAccessibleDescription('Enter the 3 or 4 digit security code.');
     await expect(holder).toHaveAccessibleDescription('Enter the name on the card.');
     await expect(holder).toHaveAttribute('aria-invalid', 'true');
-    await inBothThemes(page, 'card-form-errors');
+    await expectNoAxeViolationsInBothThemes(page, '18-card-form-errors');
 
     // The number fixed: the focus goes to the next field to fix.
     await number.fill(TYPED_NUMBER);
@@ -154,7 +151,7 @@ test.describe('payment methods', () => {
       'The default card could not be changed: The payment provider is not available',
     );
     await expect(rows).toHaveCount(3);
-    await inBothThemes(page, 'payment-methods-added-failed-change');
+    await expectNoAxeViolationsInBothThemes(page, '18-payment-methods-added-failed-change');
 
     // The full number and the CVC never left the card form: not in a request, storage, or the console.
     expect(bodies.length).toBeGreaterThan(0);
@@ -187,7 +184,7 @@ test.describe('payment methods', () => {
     const fits = () => page.evaluate(() => document.documentElement.scrollWidth);
     expect(await fits()).toBeLessThanOrEqual(375);
     await expectNoAxeViolations(page);
-    await region.screenshot({ path: 'test-results/screens/18-payment-methods-375.png' });
+    await shot(region, '18-payment-methods-375');
     await region.getByRole('button', { name: 'Add card' }).click();
     await page.waitForURL(/\/demo-checkout\?setup_session=/);
     await page.getByRole('button', { name: 'Save card' }).click();

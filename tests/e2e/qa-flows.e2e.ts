@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { card, jump, open, openLink, openQa, qaPanel, stateLink } from './qaTools';
-import { collectErrors, expectNoAxeViolations, shot, test } from './support';
+import { collectErrors, expectNoAxeViolationsInBothThemes, shot, test } from './support';
 
 /*
  * Every flow the QA tools know: three jumps from the panel and one state link, each checked against the
@@ -406,26 +406,19 @@ test.describe('the QA panel itself', () => {
     await expect(panel).toHaveCount(0);
   });
 
-  for (const colorScheme of ['light', 'dark'] as const) {
-    test(`no axe violations with the panel open (${colorScheme}), over a page and over its dialog`, async ({
-      page,
-    }) => {
-      await page.emulateMedia({ colorScheme });
-      await open(page, '/bind-whatsapp', 'owner');
-      await expect(page.getByRole('heading', { level: 2, name: 'Main support line' })).toBeVisible();
-      await openQa(page);
-      await qaPanel(page).getByLabel('Running flow').selectOption('instances');
-      await expect(qaPanel(page).getByRole('button', { name: 'settings.opened' })).toBeVisible();
-      await expectNoAxeViolations(page);
-      await shot(page, `8-qa-panel-${colorScheme}`);
-      await jump(page, 'instances', 'instances.editing');
-      await expect(page.getByRole('dialog', { name: 'Instance settings' })).toBeVisible();
-      await expect(qaPanel(page).getByTestId('qa-timeline')).not.toBeEmpty();
-      await expectNoAxeViolations(page);
-      await shot(page, `8-qa-panel-dialog-${colorScheme}`);
-      await page.setViewportSize({ width: 768, height: 1000 });
-      await expect(qaPanel(page)).toBeVisible();
-      await shot(page, `8-qa-panel-768-${colorScheme}`);
-    });
-  }
+  test('no axe violations with the panel open, over a page and over its dialog', async ({ page }) => {
+    await open(page, '/bind-whatsapp', 'owner');
+    await expect(page.getByRole('heading', { level: 2, name: 'Main support line' })).toBeVisible();
+    await openQa(page);
+    await qaPanel(page).getByLabel('Running flow').selectOption('instances');
+    await expect(qaPanel(page).getByRole('button', { name: 'settings.opened' })).toBeVisible();
+    await expectNoAxeViolationsInBothThemes(page, '8-qa-panel');
+    await jump(page, 'instances', 'instances.editing');
+    await expect(page.getByRole('dialog', { name: 'Instance settings' })).toBeVisible();
+    await expect(qaPanel(page).getByTestId('qa-timeline')).not.toBeEmpty();
+    await expectNoAxeViolationsInBothThemes(page, '8-qa-panel-dialog');
+    await page.setViewportSize({ width: 768, height: 1000 });
+    await expect(qaPanel(page)).toBeVisible();
+    await shot(page, '8-qa-panel-768');
+  });
 });

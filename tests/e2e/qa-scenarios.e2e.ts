@@ -61,7 +61,6 @@ test.describe('mock scenarios', () => {
   test('slow: panels show they are loading, then their figures (every call takes 3 s)', async ({ page }) => {
     const errors = collectErrors(page);
     // The mock holds each call with a timer of the page, so the test can move past the wait.
-    await page.clock.install();
     await open(page, '/?scenario=slow', 'owner');
     await expect(badge(page)).toHaveText('Scenario: slow');
     const bots = card(page, 'Active bots');
@@ -134,7 +133,6 @@ test.describe('mock scenarios', () => {
 
   test('qr-never-scanned: the code expires, and a new one can be fetched', async ({ page }) => {
     const errors = collectErrors(page);
-    await page.clock.install();
     await open(page, '/bind-whatsapp?scenario=qr-never-scanned', 'owner');
     await page.getByRole('button', { name: 'Continue setup of Main support line' }).click();
     const connect = page.getByRole('dialog', { name: 'Connect a WhatsApp number' });

@@ -1,5 +1,10 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { startTestClock, TEST_START } from '../clock';
+
+// A date a test works out beside the page (an expected renewal, a period's first day) reads the same clock as
+// the page: the suite's fixed moment, running on from the start of each test file.
+startTestClock();
 
 export const OWNER = 'owner@demo.test';
 export const ADMIN = 'admin@demo.test';
@@ -33,6 +38,9 @@ export const test = base.extend<{ customersWrite: boolean }>({
    */
   customersWrite: [false, { option: true }],
   page: async ({ page, customersWrite }, use) => {
+    // The suite's clock (tests/clock.ts): the page's "today" is the same day at whatever hour the run starts.
+    // Time runs on from there at its real pace until a test holds it (pauseClock).
+    await page.clock.install({ time: TEST_START });
     if (!customersWrite) {
       await page.addInitScript(() => localStorage.setItem('influx-demo-customers', 'quiet'));
     }
@@ -219,8 +227,40 @@ export async function expectNoAxeViolationsOnHeldClock(page: Page) {
   expect(await violations).toEqual([]);
 }
 
-export const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+/**
+ * axe in the light and then the dark theme on the same page, switching the theme in place rather than
+ * replaying the flow that led here; with a name, a screenshot of each (`<name>-light`, `<name>-dark`). The page
+ * is left in the light theme. On a page whose clock the test holds (pauseClock), pass `{ heldClock: true }`;
+ * `{ fullPage: false }` captures the viewport only (a full-page capture resizes the page, which remounts a
+ * virtual list).
+ */
+export async function expectNoAxeViolationsInBothThemes(
+  page: Page,
+  name?: string,
+  { heldClock = false, fullPage = true }: { heldClock?: boolean; fullPage?: boolean } = {},
+) {
+  try {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await test.step(`axe (${colorScheme})`, () =>
+        heldClock ? expectNoAxeViolationsOnHeldClock(page) : expectNoAxeViolations(page));
+      if (name) await shot(page, `${name}-${colorScheme}`, { fullPage });
+    }
+  } finally {
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+}
+
+/**
+ * A full-page screenshot in test-results/screens/, for a person to look at: taken when E2E_SCREENSHOTS is set
+ * (`E2E_SCREENSHOTS=1 npm run test:e2e`), skipped otherwise, since nothing in a run reads them and each costs a
+ * full-page capture. A failing test keeps its own screenshot and trace either way.
+ */
+export const shot = async (target: Page | Locator, name: string, { fullPage = true } = {}) => {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  const path = `test-results/screens/${name}.png`;
+  await ('goto' in target ? target.screenshot({ path, fullPage }) : target.screenshot({ path }));
+};
 
 /** Collects console errors and uncaught exceptions of a page, for asserting there were none. */
 export function collectErrors(page: Page): string[] {

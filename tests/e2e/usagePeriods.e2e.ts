@@ -1,8 +1,16 @@
 import { expect, type Page } from '@playwright/test';
-import { asOwner, collectErrors, expectNoAxeViolations, shot, test } from './support';
+import {
+  asOwner,
+  collectErrors,
+  expectNoAxeViolations,
+  expectNoAxeViolationsInBothThemes,
+  shot,
+  test,
+} from './support';
 
 /** Every usage period (issue 18, point 5): last month, custom days by keyboard, tokens per day. */
 
+// Node's clock and zone here are the page's (tests/clock.ts, started by support.ts).
 const ymd = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const daysAgo = (n: number) => {
@@ -109,11 +117,7 @@ test.describe('every usage period', () => {
     await expect(table.getByRole('row')).toHaveCount(21);
     await expect(table.getByRole('columnheader')).toHaveText(['Day', 'Level', 'Tokens']);
 
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await expectNoAxeViolations(page);
-      await shot(page, `18-usage-periods-custom-${colorScheme}`);
-    }
+    await expectNoAxeViolationsInBothThemes(page, '18-usage-periods-custom');
     expect(errors).toEqual([]);
   });
 
@@ -128,10 +132,6 @@ test.describe('every usage period', () => {
       details.getByRole('region', { name: 'Tokens per day' }).locator('canvas').first(),
     ).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await expectNoAxeViolations(page);
-      await shot(page, `18-usage-periods-768-${colorScheme}`);
-    }
+    await expectNoAxeViolationsInBothThemes(page, '18-usage-periods-768');
   });
 });
