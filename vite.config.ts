@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { globSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
@@ -22,14 +22,17 @@ const MACHINE_TESTS = [
   'src/demo/checkout/*.machine.test.ts',
   'tests/model-coverage.test.ts',
 ];
-/** Machine tests that replace modules with vi.mock or globals with vi.stubGlobal: not in a shared graph. */
-const MODULE_MOCKING_MACHINE_TESTS = [
-  'src/machines/billing/billing.machine.test.ts',
-  'src/machines/session/session.machine.test.ts',
-  'src/machines/fineTune/fineTune.machine.test.ts',
-  'src/machines/dashboard/trends.machine.test.ts',
-  'src/machines/dashboard/dashboard.machine.test.ts',
-];
+const ALL_TESTS = ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts', 'tests/**/*.test.{ts,tsx}'];
+
+/**
+ * Test files that replace a module (vi.mock, vi.doMock): a module graph shared with other files would hand them
+ * the real module, or hand the others their replacement, so each gets its own.
+ */
+function moduleReplacingTests(): string[] {
+  return globSync(ALL_TESTS, { exclude: ['node_modules/**', 'tests/e2e/**'] }).filter((file) =>
+    /\bvi\.(mock|doMock)\(/.test(readFileSync(file, 'utf8')),
+  );
+}
 
 /**
  * Node's fetch (undici) asserts that an aborted request never completes. When the app aborts a streamed answer
@@ -119,6 +122,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
   assertBuildMode(command, mode, env);
   // Before any worker starts: every test runs in the suite's one time zone (tests/clock.ts).
   if (mode === 'test') process.env.TZ = TEST_TIME_ZONE;
+  const moduleReplacing = mode === 'test' ? moduleReplacingTests() : [];
   return {
     ...apiProxy(command, mode, env),
     plugins: [
@@ -185,40 +189,45 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       // Worker threads start and load modules faster than the default child processes: the whole suite ran
       // 12 % faster on a 2-core machine, every test passing alike.
       pool: 'threads',
+      // One worker per core. Vitest's default for a run is one fewer than the cores: a single worker on two.
+      maxWorkers: '100%',
       // Ceilings that only a hang reaches: a busy machine makes a test slower, never a failure.
       testTimeout: 60_000,
       hookTimeout: 60_000,
       onUnhandledError: (error) => !isInterceptorAbortRace(error),
       restoreMocks: true,
       unstubGlobals: true,
+      // Most files share one module graph per worker: importing the app, React, msw and jsdom's set-up once per
+      // worker instead of once per file is most of the suite's time on two cores. Each file still starts clean:
+      // the setup files run for each, Testing Library unmounts, storage is cleared and the mock backend resets.
       projects: [
         {
-          // The machines' own tests: pure logic in Node, sharing one module graph per worker (no DOM to set
-          // up, no app to import again for each file). Files that replace a module keep their own graph.
+          // The machines' own tests: pure logic in Node, without a DOM to set up.
           test: {
             name: 'machines',
             environment: 'node',
             isolate: false,
-            include: [...MACHINE_TESTS],
-            exclude: [...MODULE_MOCKING_MACHINE_TESTS],
+            include: MACHINE_TESTS,
+            exclude: moduleReplacing,
             setupFiles: ['tests/setup.node.ts'],
           },
         },
         {
-          test: {
-            name: 'machines (own modules)',
-            environment: 'node',
-            include: [...MODULE_MOCKING_MACHINE_TESTS],
-            setupFiles: ['tests/setup.node.ts'],
-          },
-        },
-        {
-          // Screens, the mock backend, the API and the build's scripts: jsdom, one module graph per file.
+          // Screens, the mock backend, the API and the build's scripts (a file may ask for Node instead).
           test: {
             name: 'components',
             environment: 'jsdom',
-            include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts', 'tests/**/*.test.{ts,tsx}'],
-            exclude: ['tests/e2e/**', 'node_modules/**', ...MACHINE_TESTS],
+            isolate: false,
+            include: ALL_TESTS,
+            exclude: ['tests/e2e/**', 'node_modules/**', ...MACHINE_TESTS, ...moduleReplacing],
+            setupFiles: ['tests/setup.ts'],
+          },
+        },
+        {
+          test: {
+            name: 'own modules',
+            environment: 'jsdom',
+            include: moduleReplacing,
             setupFiles: ['tests/setup.ts'],
           },
         },

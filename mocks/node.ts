@@ -10,7 +10,9 @@ export const server = setupServer(...handlers);
 
 /** Back to the plain handlers, default options and an empty db (no plans, no users). */
 export function resetMockBackend(): void {
-  server.resetHandlers();
+  // The plain handlers again, even after a test replaced them all (resetHandlers with a list): the next test,
+  // or the next file sharing this module, starts from the whole backend.
+  server.resetHandlers(...handlers);
   resetMockOptions();
   resetInvoiceFailures();
   resetDb();
