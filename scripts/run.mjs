@@ -14,7 +14,8 @@ export function countsFrom(file) {
   if (!existsSync(file)) return null;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   if ('numPassedTests' in report) return { passed: report.numPassedTests, failed: report.numFailedTests };
+  // A test that failed and then passed on its retry (which only records a trace) counts as failed.
   if (report.stats)
-    return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected };
+    return { passed: report.stats.expected, failed: report.stats.unexpected + report.stats.flaky };
   return null;
 }
