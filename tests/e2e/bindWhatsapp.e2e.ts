@@ -25,6 +25,14 @@ const item = (page: Page, name: string) =>
 
 const connectDialog = (page: Page) => page.getByRole('dialog', { name: 'Connect a WhatsApp number' });
 
+/** Continue setup of the demo owner's unlinked number: the dialog shows its QR code. */
+async function continueSetupShowsCode(page: Page) {
+  await item(page, 'Main support line')
+    .getByRole('button', { name: 'Continue setup of Main support line' })
+    .click();
+  await expect(connectDialog(page).getByRole('img', { name: 'QR code to scan with WhatsApp' })).toBeVisible();
+}
+
 /** What the QR code draws (its modules), to tell two codes apart by what the phone would see. */
 const qrDrawing = (dialog: Locator) =>
   dialog.getByRole('img', { name: 'QR code to scan with WhatsApp' }).locator('path').last().getAttribute('d');
@@ -222,12 +230,7 @@ test.describe('bind WhatsApp', () => {
     await expect(item(page, 'Main support line')).toContainText('Chatbot:Ava');
     await expectNoAxeViolationsInBothThemes(page, '4-bind-list');
 
-    await item(page, 'Main support line')
-      .getByRole('button', { name: 'Continue setup of Main support line' })
-      .click();
-    await expect(
-      connectDialog(page).getByRole('img', { name: 'QR code to scan with WhatsApp' }),
-    ).toBeVisible();
+    await continueSetupShowsCode(page);
     await expectNoAxeViolationsInBothThemes(page, '4-bind-dialog');
     await page.keyboard.press('Escape');
     await expect(connectDialog(page)).toBeHidden();
@@ -248,12 +251,7 @@ test.describe('bind WhatsApp', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Bind WhatsApp' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
     await shot(page, '4-bind-list-768');
-    await item(page, 'Main support line')
-      .getByRole('button', { name: 'Continue setup of Main support line' })
-      .click();
-    await expect(
-      connectDialog(page).getByRole('img', { name: 'QR code to scan with WhatsApp' }),
-    ).toBeVisible();
+    await continueSetupShowsCode(page);
     await expectNoAxeViolationsInBothThemes(page, '4-bind-dialog-768');
   });
 
