@@ -4,6 +4,7 @@ import {
   collectErrors,
   expectNoAxeViolations,
   expectNoAxeViolationsInBothThemes,
+  pageNow,
   shot,
   test,
 } from './support';
@@ -121,7 +122,7 @@ test.describe('usage and billing', () => {
       .locator('dt', { hasText: 'Ends on' })
       .locator('xpath=following-sibling::dd[1]')
       .textContent();
-    expect(new Date(endsOn ?? '').getFullYear()).toBe(new Date().getFullYear() + 1);
+    expect(new Date(endsOn ?? '').getFullYear()).toBe(pageNow().getFullYear() + 1);
   });
 
   test('cancelling the checkout returns to billing with the plan unchanged', async ({ page }) => {

@@ -5,6 +5,7 @@ import {
   expectNoAxeViolations,
   expectNoAxeViolationsInBothThemes,
   OWNER,
+  pageNow,
   shot,
   signIn,
   test,
@@ -42,7 +43,7 @@ test.describe('dashboard', () => {
     const errors = collectErrors(page);
     // Midday: just after midnight the demo honestly has no conversations today yet (its line went quiet 5
     // minutes ago), and this test is about a day with some. Timers still run.
-    const midday = new Date();
+    const midday = pageNow();
     midday.setHours(12, 0, 0, 0);
     await page.clock.setFixedTime(midday);
     await signIn(page, OWNER);

@@ -1,10 +1,13 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
-import { startTestClock, TEST_START } from '../clock';
+import { TEST_START } from '../clock';
 
-// A date a test works out beside the page (an expected renewal, a period's first day) reads the same clock as
-// the page: the suite's fixed moment, running on from the start of each test file.
-startTestClock();
+/**
+ * The page's present as the test started it (the fixture below), for a date a test works out beside the page:
+ * an expected renewal, a period's first day. Node's own clock is left alone: Playwright reads it to place the
+ * page's clock, so shifting it would cancel the shift.
+ */
+export const pageNow = () => new Date(TEST_START);
 
 export const OWNER = 'owner@demo.test';
 export const ADMIN = 'admin@demo.test';

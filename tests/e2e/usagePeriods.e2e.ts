@@ -4,17 +4,18 @@ import {
   collectErrors,
   expectNoAxeViolations,
   expectNoAxeViolationsInBothThemes,
+  pageNow,
   shot,
   test,
 } from './support';
 
 /** Every usage period (issue 18, point 5): last month, custom days by keyboard, tokens per day. */
 
-// Node's clock and zone here are the page's (tests/clock.ts, started by support.ts).
+// Dates in the page's zone (playwright.config.ts sets Node's to it) from the page's present (pageNow).
 const ymd = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const daysAgo = (n: number) => {
-  const d = new Date();
+  const d = pageNow();
   d.setDate(d.getDate() - n);
   return ymd(d);
 };
@@ -48,7 +49,7 @@ test.describe('every usage period', () => {
 
     // Last month: its first and last days go with the request.
     await period.selectOption({ label: 'Last month' });
-    const now = new Date();
+    const now = pageNow();
     const lastMonth = {
       startDate: ymd(new Date(now.getFullYear(), now.getMonth() - 1, 1)),
       endDate: ymd(new Date(now.getFullYear(), now.getMonth(), 0)),
