@@ -5,9 +5,9 @@ import {
   expectNoAxeViolationsInBothThemes,
   expectNoAxeViolationsOnHeldClock,
   pauseClock,
+  runClockUntil,
   shot,
   streamFor,
-  streamUntil,
   test,
 } from './support';
 
@@ -42,7 +42,7 @@ async function openPromptTab(page: Page) {
   const badge = (name: string) => group.getByText(name, { exact: true });
   return {
     badge,
-    until: (name: string) => streamUntil(page, () => badge(name).isVisible()),
+    until: (name: string) => runClockUntil(page, () => badge(name).isVisible()),
     group,
     prompt: page.getByLabel(T.prompt, { exact: true }),
     optimise: group.getByRole('button', { name: T.optimise }),
@@ -63,7 +63,7 @@ test.describe('bot settings: optimise the prompt with AI (zh-CN)', () => {
     // The text grows while it arrives; Stop ends it and keeps what came, which cannot be applied.
     await optimise.click();
     await expect(badge(T.writing)).toBeVisible();
-    await streamUntil(page, async () => ((await result.textContent()) ?? '').includes('## Role'));
+    await runClockUntil(page, async () => ((await result.textContent()) ?? '').includes('## Role'));
     const early = (await result.textContent())?.length ?? 0;
     await streamFor(page, 250);
     await expect.poll(async () => (await result.textContent())?.length ?? 0).toBeGreaterThan(early);
@@ -142,7 +142,7 @@ test.describe('bot settings: optimise the prompt with AI (zh-CN)', () => {
   test('axe finds nothing while streaming and when done, and it fits 375 px', async ({ page }) => {
     const { group, until, optimise, result, button } = await openPromptTab(page);
     await optimise.click();
-    await streamUntil(page, async () => ((await result.textContent()) ?? '').includes('## Role'));
+    await runClockUntil(page, async () => ((await result.textContent()) ?? '').includes('## Role'));
     await expect(button(T.stop)).toBeVisible();
     await expectNoAxeViolationsInBothThemes(page, undefined, { heldClock: true });
     await until(T.complete);

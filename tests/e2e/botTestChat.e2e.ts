@@ -4,9 +4,9 @@ import {
   collectErrors,
   expectNoAxeViolationsInBothThemes,
   pauseClock,
+  runClockUntil,
   shot,
   streamFor,
-  streamUntil,
   test,
 } from './support';
 
@@ -50,14 +50,14 @@ test.describe('bot settings: streamed test chat (zh-CN)', () => {
     // The reply grows while it arrives (Stop is offered meanwhile), then ends with its figures.
     const stop = page.getByRole('button', { name: STOP, exact: true });
     const reply = log.locator('[aria-busy="true"]');
-    await streamUntil(page, async () => (await textNow(reply)).includes('您好！'));
+    await runClockUntil(page, async () => (await textNow(reply)).includes('您好！'));
     await expect(stop).toBeVisible();
     await expect(send).toBeDisabled();
     const early = (await textNow(reply)).length;
     await streamFor(page, 200);
     await expect.poll(async () => (await textNow(reply)).length).toBeGreaterThan(early);
     const figures = log.getByText(FIGURES);
-    await streamUntil(page, () => figures.isVisible());
+    await runClockUntil(page, () => figures.isVisible());
     await expect(stop).toBeHidden();
     await expect(log).toContainText('我是Brightside Home Goods的客服助手');
     await expect(log).toContainText('3-5 个工作日');
@@ -69,7 +69,7 @@ test.describe('bot settings: streamed test chat (zh-CN)', () => {
     // A second question, stopped half-way: what arrived stays, marked.
     await message.fill('可以退货吗？');
     await message.press('Enter');
-    await streamUntil(page, async () => (await textNow(reply)) !== '');
+    await runClockUntil(page, async () => (await textNow(reply)) !== '');
     await stop.click();
     await expect(log.getByText(STOPPED, { exact: true })).toBeVisible();
     await expect(reply).toHaveCount(0);
@@ -85,10 +85,10 @@ test.describe('bot settings: streamed test chat (zh-CN)', () => {
     const { log, message } = await openTestTab(page);
     await message.fill('订单什么时候到？');
     await message.press('Enter');
-    await streamUntil(page, () => log.getByText(FIGURES).isVisible());
+    await runClockUntil(page, () => log.getByText(FIGURES).isVisible());
     await message.fill('可以退货吗？');
     await message.press('Enter');
-    await streamUntil(page, async () => (await textNow(log.locator('[aria-busy="true"]'))) !== '');
+    await runClockUntil(page, async () => (await textNow(log.locator('[aria-busy="true"]'))) !== '');
     await expectNoAxeViolationsInBothThemes(page, undefined, { heldClock: true });
     await page.getByRole('button', { name: STOP, exact: true }).click();
     await expect(log.getByText(STOPPED, { exact: true })).toBeVisible();
