@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { SNAPSHOT_KEY } from '../../mocks/persistence';
 import { TEST_START } from '../clock';
 
 /**
@@ -34,16 +35,61 @@ export async function demoReady(page: Page) {
  * after that (its calls, what it shows) is asserted within expect's limit. (Not after `waitForURL`: a test
  * may leave the app, or hold the page's clock, which also holds React's reveal of a lazy screen.)
  */
-export const test = base.extend<{ customersWrite: boolean }>({
+/** The demo's saved data, as local storage holds it: each of SNAPSHOT_KEY's entries and their text. */
+type DemoData = Record<string, string>;
+
+export const test = base.extend<{ customersWrite: boolean }, { seededDemo: DemoData }>({
+  /**
+   * What a first visit to the demo seeds and saves (the default scenario, at the suite's moment), made once per
+   * worker. Every test's page starts with it in local storage, as on a second visit, so the demo restores it
+   * rather than seeding again for each new page. A test that opens another scenario gets that scenario's own
+   * seed, as without this.
+   */
+  seededDemo: [
+    async ({ browser }, use, workerInfo) => {
+      const { baseURL, timezoneId } = workerInfo.project.use;
+      const context = await browser.newContext({ baseURL, timezoneId, serviceWorkers: 'allow' });
+      const page = await context.newPage();
+      // Seeded at the very moment every test's page starts from: no record lies in a test's future.
+      await page.clock.setFixedTime(TEST_START);
+      await page.goto('/login?scenario=happy');
+      await demoReady(page);
+      const data = await page.evaluate(
+        (key) =>
+          Object.fromEntries(
+            Object.keys(localStorage)
+              .filter((name) => name === key || name.startsWith(`${key}:`))
+              .map((name) => [name, localStorage.getItem(name) ?? '']),
+          ),
+        SNAPSHOT_KEY,
+      );
+      await context.close();
+      expect(Object.keys(data), 'the demo saved what it seeded').toContain(SNAPSHOT_KEY);
+      await use(data);
+    },
+    { scope: 'worker' },
+  ],
   /**
    * Whether the demo's customers write in on their own (on the page's timers, while a live stream is open).
    * Off unless a test is about it: what others compare with the API must not change under them.
    */
   customersWrite: [false, { option: true }],
-  page: async ({ page, customersWrite }, use) => {
+  page: async ({ page, customersWrite, seededDemo }, use) => {
     // The suite's clock (tests/clock.ts): the page's "today" is the same day at whatever hour the run starts.
     // Time runs on from there at its real pace until a test holds it (pauseClock).
     await page.clock.install({ time: TEST_START });
+    // Until the demo has saved data of its own in this context (a page without storage, about:blank, has none).
+    await page.context().addInitScript(
+      ({ key, data }) => {
+        try {
+          if (localStorage.getItem(key) !== null) return;
+          for (const [name, text] of Object.entries(data)) localStorage.setItem(name, text);
+        } catch {
+          // No storage here: nothing to give.
+        }
+      },
+      { key: SNAPSHOT_KEY, data: seededDemo },
+    );
     if (!customersWrite) {
       await page.addInitScript(() => localStorage.setItem('influx-demo-customers', 'quiet'));
     }
@@ -89,8 +135,11 @@ export async function streamFor(page: Page, ms: number) {
   await page.clock.runFor(ms);
 }
 
-/** Moves the held clock a little at a time (the pieces travel between steps) until `done` holds. */
-export async function streamUntil(page: Page, done: () => Promise<boolean>) {
+/**
+ * Moves the held clock a little at a time until `done` holds: what the page waits on (a streamed piece, the
+ * demo's server starting a timer once it has read a request in real time) happens between the steps.
+ */
+export async function runClockUntil(page: Page, done: () => Promise<boolean>) {
   await expect
     .poll(
       async () => {
