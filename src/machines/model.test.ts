@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import { FLOW_MODELS } from '../demo/qa/models';
 import { botEditorModel } from './botEditor/botEditor.flowModel';
 import { botEditorMachine } from './botEditor/botEditor.machine';
-import { snapshotFor } from './model';
+import { modelPaths, shortestEventsTo, snapshotFor, stateNodes } from './model';
 
 const stateValue = (result: ReturnType<typeof snapshotFor>) =>
   (result?.persisted as { value?: unknown } | undefined)?.value;
@@ -41,5 +41,30 @@ describe('snapshotFor (QA jumps and state links)', () => {
       items: [],
     });
     actor.stop();
+  });
+});
+
+describe('shortestEventsTo (the search behind a jump)', () => {
+  // Small and large graphs alike: the search that stops early finds a path exactly as short as the whole map.
+  it.each(['login', 'instanceConnection', 'botEditor'])(
+    'finds, for every state of %s, a path as short as the full traversal’s',
+    (flow) => {
+      const model = FLOW_MODELS[flow];
+      if (!model) throw new Error(`no model ${flow}`);
+      const { shortest } = modelPaths(model.machine, model);
+      for (const node of stateNodes(model.machine)) {
+        const active = (s: unknown) =>
+          ((s as { _nodes?: Array<{ id: string }> })._nodes ?? []).some((n) => n.id === node.id);
+        const lengths = shortest.filter((p) => active(p.state)).map((p) => p.steps.length - 1);
+        const found = shortestEventsTo(model.machine, model, active);
+        expect(found?.length ?? null, node.id).toBe(lengths.length ? Math.min(...lengths) : null);
+      }
+    },
+  );
+
+  it('answers null for a state no event reaches', () => {
+    const model = FLOW_MODELS.login;
+    if (!model) throw new Error('no model login');
+    expect(shortestEventsTo(model.machine, model, () => false)).toBeNull();
   });
 });

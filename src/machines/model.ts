@@ -7,6 +7,8 @@ import {
   createActor,
   type EventObject,
   fromPromise,
+  getInitialSnapshot,
+  getNextSnapshot,
 } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { ApiError } from '../api/errors';
@@ -97,18 +99,59 @@ export interface ModelOptions<TInput> extends ImplicitEventOptions {
   serialize?: (snapshot: AnyMachineSnapshot) => unknown;
 }
 
-export function modelPaths<TInput>(machine: AnyStateMachine, options: ModelOptions<TInput>) {
-  const events = [...options.events, ...implicitEvents(machine, options)];
+/** The model's graph: its events, and what makes a snapshot a vertex of it. */
+function graphOf<TInput>(machine: AnyStateMachine, options: ModelOptions<TInput>) {
   const serialize = options.serialize ?? ((s: AnyMachineSnapshot) => s.context);
-  const traversal = {
-    input: options.input,
-    events,
-    serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.status, serialize(s)]),
+  return {
+    events: [...options.events, ...implicitEvents(machine, options)],
+    vertex: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.status, serialize(s)]),
     // Only events the state handles: a live actor fails on an unhandled xstate.error.actor.* event.
-    filterEvents: (s: AnyMachineSnapshot, event: EventObject) => s.can(event),
-  } as never;
+    handles: (s: AnyMachineSnapshot, event: EventObject) => s.can(event),
+  };
+}
+
+export function modelPaths<TInput>(machine: AnyStateMachine, options: ModelOptions<TInput>) {
+  const { events, vertex, handles } = graphOf(machine, options);
+  const traversal = { input: options.input, events, serializeState: vertex, filterEvents: handles } as never;
   // Shortest paths reach every vertex; simple paths are exponential and not needed for coverage.
   return { shortest: apartFromApp(() => getShortestPaths(machine, traversal)) };
+}
+
+/**
+ * The events of a shortest path from the model's start to a snapshot `wanted` accepts, or null when none is
+ * reachable. Breadth first, in the order the graph's own traversal takes, and it stops at the first one found:
+ * mapping the whole graph of a large model (thousands of vertices) takes seconds, a jump should not.
+ */
+export function shortestEventsTo<TInput>(
+  machine: AnyStateMachine,
+  options: ModelOptions<TInput>,
+  wanted: (snapshot: AnyMachineSnapshot) => boolean,
+): EventObject[] | null {
+  const { events, vertex, handles } = graphOf(machine, options);
+  return apartFromApp(() => {
+    const start = getInitialSnapshot(machine, options.input) as AnyMachineSnapshot;
+    if (wanted(start)) return [];
+    const seen = new Set([vertex(start)]);
+    let frontier: Array<{ snapshot: AnyMachineSnapshot; path: EventObject[] }> = [
+      { snapshot: start, path: [] },
+    ];
+    while (frontier.length > 0) {
+      const next: typeof frontier = [];
+      for (const { snapshot, path } of frontier) {
+        for (const event of events) {
+          if (!handles(snapshot, event)) continue;
+          const after = getNextSnapshot(machine, snapshot, event) as AnyMachineSnapshot;
+          const key = vertex(after);
+          if (seen.has(key)) continue;
+          seen.add(key);
+          if (wanted(after)) return [...path, event];
+          next.push({ snapshot: after, path: [...path, event] });
+        }
+      }
+      frontier = next;
+    }
+    return null;
+  });
 }
 
 type Path = ReturnType<typeof getShortestPaths>[number];
@@ -117,24 +160,27 @@ type Path = ReturnType<typeof getShortestPaths>[number];
  * Runs a generated path against a live actor (inert invokes, timers as events) and reads its end. It runs
  * apart from the app: what the replayed flow asks of the app, the session or the toasts goes nowhere.
  */
-function replayPath<TInput, TResult>(
+function replayEvents<TInput, TResult>(
   machine: AnyStateMachine,
-  path: Path,
+  events: EventObject[],
   input: TInput,
   read: (actor: AnyActor) => TResult,
 ): TResult {
   return apartFromApp(() => {
     const actor = createActor(machine.provide({ actors: inertActors(machine) }), { input } as never).start();
-    for (const step of path.steps.slice(1)) actor.send(step.event);
+    for (const event of events) actor.send(event);
     const result = read(actor);
     actor.stop();
     return result;
   });
 }
 
+/** A generated path's events after the start (its first step is the machine's own xstate.init). */
+const eventsOf = (path: Path) => path.steps.slice(1).map((step) => step.event);
+
 /** The snapshot at the end of a generated path. */
 export function replay<TInput>(machine: AnyStateMachine, path: Path, input?: TInput) {
-  return replayPath(machine, path, input, (actor) => actor.getSnapshot());
+  return replayEvents(machine, eventsOf(path), input, (actor) => actor.getSnapshot());
 }
 
 /** State node ids reached by a set of paths, and those defined; equal sets mean every state is reached. */
@@ -173,11 +219,10 @@ export function snapshotFor(model: FlowModel, stateNodeId: string) {
   const active = (s: unknown) =>
     ((s as { _nodes?: AnyStateNode[] })._nodes ?? []).some((n) => n.id === stateNodeId);
   for (const input of [model.input, ...(model.inputs ?? [])]) {
-    const { shortest } = modelPaths(model.machine, { ...model, input });
-    const path = shortest.filter((p) => active(p.state)).sort((a, b) => a.steps.length - b.steps.length)[0];
-    if (!path) continue;
-    const persisted = replayPath(model.machine, path, input, (actor) => actor.getPersistedSnapshot());
-    return { persisted, input, events: path.steps.slice(1).map((s) => s.event) };
+    const events = shortestEventsTo(model.machine, { ...model, input }, active);
+    if (!events) continue;
+    const persisted = replayEvents(model.machine, events, input, (actor) => actor.getPersistedSnapshot());
+    return { persisted, input, events };
   }
   return null;
 }
