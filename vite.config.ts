@@ -10,6 +10,7 @@ import { apiProxy } from './scripts/vite/apiProxy.ts';
 import { assertBuildMode } from './scripts/vite/buildMode.ts';
 import { partOf, RUNTIME_MODULES, SCREEN_LIBRARIES } from './scripts/vite/chunkGroups.ts';
 import { writeContentSecurityPolicy } from './scripts/vite/csp.ts';
+import { demoWorker } from './scripts/vite/demoWorker.ts';
 import { designTokens } from './scripts/vite/designTokens.ts';
 import { preloadScreens } from './scripts/vite/preloadScreens.ts';
 import { webAppManifest } from './scripts/vite/webAppManifest.ts';
@@ -136,8 +137,9 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       }),
       lingui(),
       // MSW's service worker, served in development and emitted into the build, only where mocks run (demo and
-      // development): a production build never contains it. Worker only: mocks/browser.ts starts the worker.
-      ...(env.VITE_MOCKS === 'true' ? [msw({ mode: 'worker-only' })] : []),
+      // development): a production build never contains it. Worker only: mocks/browser.ts starts the worker,
+      // as demoWorker.js, which keeps the app's own files away from it.
+      ...(env.VITE_MOCKS === 'true' ? [msw({ mode: 'worker-only' }), demoWorker()] : []),
       prerenderLogin(mode === 'production' && env.VITE_MOCKS !== 'true', env.VITE_API_BASE_URL),
       preloadScreens(),
       webAppManifest(),

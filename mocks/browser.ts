@@ -1,5 +1,6 @@
 import { http, passthrough } from 'msw';
 import { setupWorker } from 'msw/browser';
+import { DEMO_WORKER_FILE } from '../scripts/vite/demoWorker';
 import { handlers } from './handlers';
 import { enablePersistence, restoreSnapshot, saveSnapshot } from './persistence';
 import { type ScenarioName, scenarioHandlers, scenarioSeed, toScenario } from './scenarios';
@@ -20,9 +21,11 @@ function chooseScenario(requested: string | null | undefined): ScenarioName {
 }
 
 /**
- * The app's own files (scripts, catalogs, styles, icons) go straight to the network. Without this, each one is
- * offered to every handler in turn, and each handler reads the page's cookies and parses the URL to decide that
- * it does not match: about a second of the main thread on every start of the demo.
+ * The app's own files (scripts, catalogs, styles, icons) go straight to the network. The demo's worker keeps
+ * them from reaching the page at all where the browser routes statically (scripts/vite/demoWorker.ts); where
+ * it does not, each one would otherwise be offered to every handler in turn, and each handler reads the page's
+ * cookies and parses the URL to decide that it does not match: about a second of the main thread on every
+ * start of the demo.
  */
 const appFiles = http.all(
   ({ request }) => !new URL(request.url).pathname.includes('/api/v1/'),
@@ -53,7 +56,7 @@ export async function startMocks({ scenario }: { scenario?: string | null } = {}
     worker.start({
       onUnhandledFrame: 'bypass',
       quiet: true,
-      serviceWorker: { url: '/mockServiceWorker.js' },
+      serviceWorker: { url: `/${DEMO_WORKER_FILE}` },
     }),
   ]);
   return { worker, scenario: name };

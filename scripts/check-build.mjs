@@ -6,7 +6,7 @@ import { inlineScripts, scriptHash } from './vite/csp.ts';
 
 const dir = process.argv[2] ?? 'dist';
 const FORBIDDEN = [
-  ['mockServiceWorker', /mockServiceWorker/],
+  ['mockServiceWorker', /mockServiceWorker|demoWorker/],
   ['msw', /\bsetupWorker\b|\bmsw\/browser\b|MSW_COOKIE|Mock Service Worker/],
   ['@msw/data', /@msw\/data|defineRelations/],
   ['faker', /faker/i],
@@ -27,7 +27,7 @@ walk(dir);
 
 const found = [];
 for (const file of files) {
-  if (file.endsWith('mockServiceWorker.js')) found.push(`${file}: the worker file itself`);
+  if (/(mockServiceWorker|demoWorker)\.js$/.test(file)) found.push(`${file}: the worker file itself`);
   if (!/\.(js|html|css)$/.test(file)) continue;
   const text = readFileSync(file, 'utf8');
   for (const [what, re] of FORBIDDEN) if (re.test(text)) found.push(`${file}: ${what}`);
