@@ -8,7 +8,7 @@ import {
   getMicrosteps,
 } from 'xstate';
 import { adjacencyMapToArray, getAdjacencyMap } from 'xstate/graph';
-import { implicitEvents, type ModelOptions, stateNodes } from '../src/machines/model';
+import { activeNodes, implicitEvents, type ModelOptions, stateNodes } from '../src/machines/model';
 
 /** A transition's stable name: its source state, its event (or "always") and its place among alternatives. */
 const keyOf = (t: AnyTransitionDefinition, index: number) =>
@@ -50,9 +50,7 @@ function guardPasses(guard: Guard, snapshot: AnyMachineSnapshot, event: EventObj
 
 /** The transitions an event takes from a snapshot: per active leaf, the first enabled one walking up. */
 function taken(snapshot: AnyMachineSnapshot, event: EventObject | null): AnyTransitionDefinition[] {
-  const nodes = ((snapshot as unknown as { _nodes: AnyStateNode[] })._nodes ?? []).filter(
-    (n) => n.type === 'atomic' || n.type === 'final',
-  );
+  const nodes = activeNodes(snapshot).filter((n) => n.type === 'atomic' || n.type === 'final');
   const out = new Set<AnyTransitionDefinition>();
   for (const leaf of nodes) {
     for (let node: AnyStateNode | undefined = leaf; node; node = node.parent) {
@@ -105,8 +103,7 @@ export function coverage<TInput>(machine: AnyStateMachine, options: ModelOptions
   const allStates = new Set(stateNodes(machine).map((n) => n.id));
   const reached = new Set<string>();
   const visit = (s: AnyMachineSnapshot) => {
-    for (const n of (s as unknown as { _nodes: AnyStateNode[] })._nodes ?? [])
-      if (n.id !== machine.id) reached.add(n.id);
+    for (const n of activeNodes(s)) if (n.id !== machine.id) reached.add(n.id);
   };
   for (const s of initial) visit(s);
   for (const { state, event, nextState } of edges) {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyMachineSnapshot, type AnyStateNode, createActor, type EventObject } from 'xstate';
-import { type FlowModel, inertActors, modelPaths, stateNodes } from '../src/machines/model';
+import {
+  type FlowModel,
+  inertActors,
+  modelPaths,
+  activeNodes as nodesOf,
+  stateNodes,
+} from '../src/machines/model';
 
 /**
  * What the user sees in one state, written down independently of the machine: replaying the model's paths
@@ -29,8 +35,8 @@ export type StateViews<S extends AnyMachineSnapshot = AnyMachineSnapshot> = Reco
 
 const MACHINE = '*';
 
-const activeNodes = (snapshot: AnyMachineSnapshot) =>
-  ((snapshot as unknown as { _nodes: AnyStateNode[] })._nodes ?? []).filter((n) => n.parent);
+/** The state nodes a snapshot is in, below its machine's root. */
+const activeNodes = (snapshot: AnyMachineSnapshot) => nodesOf(snapshot).filter((n) => n.parent);
 
 const keyOf = (node: AnyStateNode) => node.path.join('.');
 

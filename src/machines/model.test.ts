@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import { FLOW_MODELS } from '../demo/qa/models';
 import { botEditorModel } from './botEditor/botEditor.flowModel';
 import { botEditorMachine } from './botEditor/botEditor.machine';
-import { modelPaths, shortestEventsTo, snapshotFor, stateNodes } from './model';
+import { activeNodes, modelPaths, shortestEventsTo, snapshotFor, stateNodes } from './model';
 
 const stateValue = (result: ReturnType<typeof snapshotFor>) =>
   (result?.persisted as { value?: unknown } | undefined)?.value;
@@ -53,8 +53,7 @@ describe('shortestEventsTo (the search behind a jump)', () => {
       if (!model) throw new Error(`no model ${flow}`);
       const { shortest } = modelPaths(model.machine, model);
       for (const node of stateNodes(model.machine)) {
-        const active = (s: unknown) =>
-          ((s as { _nodes?: Array<{ id: string }> })._nodes ?? []).some((n) => n.id === node.id);
+        const active = (s: unknown) => activeNodes(s).some((n) => n.id === node.id);
         const lengths = shortest.filter((p) => active(p.state)).map((p) => p.steps.length - 1);
         const found = shortestEventsTo(model.machine, model, active);
         expect(found?.length ?? null, node.id).toBe(lengths.length ? Math.min(...lengths) : null);

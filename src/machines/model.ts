@@ -14,6 +14,10 @@ import { getShortestPaths } from 'xstate/graph';
 import { ApiError } from '../api/errors';
 import { apartFromApp } from './system';
 
+/** The state nodes a snapshot is in, its machine's root included (xstate keeps them, unpublished, in _nodes). */
+export const activeNodes = (snapshot: unknown): AnyStateNode[] =>
+  (snapshot as { _nodes?: AnyStateNode[] })._nodes ?? [];
+
 /** Every state node of a machine below its root. */
 export function stateNodes(machine: AnyStateMachine): AnyStateNode[] {
   const out: AnyStateNode[] = [];
@@ -189,7 +193,7 @@ export function stateCoverage(machine: AnyStateMachine, paths: Path[]) {
   const reached = new Set<string>();
   for (const path of paths) {
     for (const step of path.steps) {
-      for (const node of (step.state as { _nodes?: AnyStateNode[] })._nodes ?? []) {
+      for (const node of activeNodes(step.state)) {
         if (node.id !== machine.id) reached.add(node.id);
       }
     }
@@ -216,8 +220,7 @@ export interface FlowModel<TInput = unknown> extends ModelOptions<TInput> {
  * model's first input is tried first, then its other inputs (some states need one, e.g. a missing session id).
  */
 export function snapshotFor(model: FlowModel, stateNodeId: string) {
-  const active = (s: unknown) =>
-    ((s as { _nodes?: AnyStateNode[] })._nodes ?? []).some((n) => n.id === stateNodeId);
+  const active = (s: unknown) => activeNodes(s).some((n) => n.id === stateNodeId);
   for (const input of [model.input, ...(model.inputs ?? [])]) {
     const events = shortestEventsTo(model.machine, { ...model, input }, active);
     if (!events) continue;
