@@ -3,7 +3,7 @@
 // route is inside it, the route's screen, and everything they import statically, read from Vite's manifest, so
 // the figure is exact and the same on every machine. Lazy chunks (the HTTP library and schemas, dialogs,
 // charts) load with the first call or click and are not counted.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -76,12 +76,22 @@ export function compressedSizes(buffer) {
 
 const kib = (n) => (n / 1024).toFixed(1);
 
+/** Compressed sizes by file: the routes share most of their chunks, and brotli at its best is slow. */
+const sizesOfFile = new Map();
+function sizesOf(path) {
+  const { mtimeMs, size } = statSync(path);
+  const key = `${path} ${mtimeMs} ${size}`;
+  let sizes = sizesOfFile.get(key);
+  if (!sizes) {
+    sizes = compressedSizes(readFileSync(path));
+    sizesOfFile.set(key, sizes);
+  }
+  return sizes;
+}
+
 /** Every chunk these roots need with its sizes, the gzip total and whether it is within the budget. */
 export function measure(dir, roots, budgetKiB) {
-  const rows = chunksOf(dir, roots).map((c) => ({
-    ...c,
-    ...compressedSizes(readFileSync(join(dir, c.file))),
-  }));
+  const rows = chunksOf(dir, roots).map((c) => ({ ...c, ...sizesOf(join(dir, c.file)) }));
   rows.sort((a, b) => b.gzip - a.gzip);
   const gzip = rows.reduce((s, r) => s + r.gzip, 0);
   return { rows, gzip, within: budgetKiB !== undefined && gzip / 1024 <= budgetKiB };
