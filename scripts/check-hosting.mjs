@@ -48,6 +48,8 @@ export async function checkHosting(baseUrl, dir) {
   // Routes of the app, deep links included: the app's index, for the router to take over.
   await expect('/chat-history', { ...html, body: file(FALLBACK) });
   await expect('/bot-settings/some-bot/knowledge', { ...html, body: file(FALLBACK) });
+  // A dot in a page's path is not a file (a mangled link ends in ".."): the app answers and says what is missing.
+  await expect('/bot-settings/some-bot%2F..%2F..', { ...html, body: file(FALLBACK) });
   if (asset)
     await expect(`${HASHED_PREFIX}${asset}`, {
       body: file(join(HASHED_PREFIX, asset)),

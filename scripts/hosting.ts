@@ -26,17 +26,25 @@ export const PRERENDERED: Readonly<Record<string, string>> = { '/login': '/login
 /** The single-page app: every other path that is not a file gets the app's index. */
 export const FALLBACK = '/index.html';
 
+/**
+ * A path "names a file" when it ends in the extension of a type a build holds (scripts, styles, images, data,
+ * fonts). Any other dot belongs to a page's path (an id with a dot, or a mangled link ending in "..") and gets
+ * the app, which says what it cannot find. The snippets in docs/hosting/ carry this pattern as it is.
+ */
+export const FILE_PATTERN = String.raw`\.(js|css|html|json|webmanifest|txt|xml|map|svg|png|jpg|webp|ico|woff2)$`;
+const NAMES_A_FILE = new RegExp(FILE_PATTERN);
+
 export const cacheControl = (path: string): string =>
   path.startsWith(HASHED_PREFIX) ? CACHE_CONTROL.hashed : CACHE_CONTROL.other;
 
 /**
- * The file that answers a request path, or null (404). A path that names a file (has an extension) is that
- * file or nothing: a missing script must not come back as HTML. Other paths are a page: its prerendered
+ * The file that answers a request path, or null (404). A path that names a file (FILE_PATTERN) is that file
+ * or nothing: a missing script must not come back as HTML. Other paths are a page: its prerendered
  * HTML (`<path>/index.html`) when the build has one, else the app's index.
  */
 export function fileFor(path: string, exists: (file: string) => boolean): string | null {
   if (exists(path) && !path.endsWith('/')) return path;
-  if (/\.[^/]+$/.test(path)) return null;
+  if (NAMES_A_FILE.test(path)) return null;
   const page = `${path.replace(/\/$/, '')}/index.html`;
   return exists(page) ? page : FALLBACK;
 }

@@ -13,6 +13,7 @@ import {
   CACHE_CONTROL,
   cacheControl,
   FALLBACK,
+  FILE_PATTERN,
   fileFor,
   HASHED_PREFIX,
   PRERENDERED,
@@ -43,6 +44,9 @@ describe('the hosting rules', () => {
     ['/assets/app-1a2b.js', '/assets/app-1a2b.js'],
     ['/assets/app-gone.js', null],
     ['/favicon.ico', null],
+    // A dot that is not a file type's belongs to the page's path: the app says what it cannot find.
+    ['/chat-history/jane.doe', FALLBACK],
+    ['/bot-settings/x%2F..%2F..', FALLBACK],
   ])('answers %s with %s', (path, file) => {
     expect(fileFor(path, exists)).toBe(file);
   });
@@ -84,6 +88,10 @@ describe.each(['nginx', 'caddy'] as const)('the %s snippet', (server) => {
   it('serves the prerendered pages, then falls back to the app', () => {
     expect(snippet).toContain(syntax.page);
     expect(snippet).toContain(syntax.fallback);
+  });
+
+  it('tells a file from a page by the same pattern as the table', () => {
+    expect(snippet.split(/\s+/)).toContain(FILE_PATTERN);
   });
 
   it('is in the README as it is', () => {
