@@ -118,8 +118,9 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // The built demo.
-      command: `node node_modules/vite/bin/vite.js preview --mode demo --outDir ${DIST} --host 127.0.0.1 --port ${PORT} --strictPort`,
+      // The built demo, served as production is served (compressed once, cached, with the build's headers): Vite's
+      // preview server compressed each file again for every request, a fifth of a second of CPU per page load.
+      command: `node scripts/serve-dist.mjs ${DIST} ${PORT}`,
       url: `http://127.0.0.1:${PORT}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
