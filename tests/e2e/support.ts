@@ -231,30 +231,51 @@ async function themeAtRest(page: Page) {
 }
 
 /**
+ * The rules whose result can change with the theme: the dark palette differs from the light one in colour values
+ * only (src/views/ui/theme.ts). Every other rule reads the DOM, its names and roles, sizes and visibility.
+ */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/** The page's markup but for its theme attribute: what every rule but the colour ones reads. */
+const markupOf = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.documentElement.cloneNode(true) as HTMLElement;
+    delete root.dataset.theme;
+    return root.outerHTML;
+  });
+
+type AxeRun = {
+  /** Only the colour rules when the page's markup is this (the other rules were run on it). */
+  coloursOnlyIfMarkupIs?: string;
+  /** Given the markup the run saw. */
+  onMarkup?: (markup: string) => void;
+};
+
+/**
  * axe-core over the whole page, once it rests; returns the violations (empty is the goal). It runs with
  * reduced motion, which the app honours by making every animation and transition instant: a toast whose
  * time runs out while axe measures (axe takes seconds on a busy machine) goes from shown to hidden at once,
  * never half-faded with the contrast of neither.
  */
-export async function axeViolations(page: Page) {
+export async function axeViolations(page: Page, { coloursOnlyIfMarkupIs, onMarkup }: AxeRun = {}) {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   try {
     await themeAtRest(page);
-    return await runAxe(page);
+    const markup = coloursOnlyIfMarkupIs !== undefined || onMarkup ? await markupOf(page) : '';
+    onMarkup?.(markup);
+    return await runAxe(page, markup === coloursOnlyIfMarkupIs ? COLOUR_RULES : undefined);
   } finally {
     await page.emulateMedia({ reducedMotion: null });
   }
 }
 
-async function runAxe(page: Page) {
+async function runAxe(page: Page, rules?: string[]) {
   // Legacy mode runs axe.run in the page itself. The default finishes the run in a second page that it opens
   // and closes in our browser context: a held clock's runFor (expectNoAxeViolationsOnHeldClock) acts on every
   // page of the context and fails with "Target page ... has been closed" when it meets that page closing.
   // The app has no frames, so what legacy mode leaves out (cross-origin frames) is nothing here.
-  const { violations } = await new AxeBuilder({ page })
-    .setLegacyMode()
-    .options({ resultTypes: ['violations'] })
-    .analyze();
+  const builder = new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] });
+  const { violations } = await (rules ? builder.withRules(rules) : builder).analyze();
   return violations.map((v) => ({
     id: v.id,
     help: v.help,
@@ -262,17 +283,17 @@ async function runAxe(page: Page) {
   }));
 }
 
-export async function expectNoAxeViolations(page: Page) {
-  expect(await axeViolations(page)).toEqual([]);
+export async function expectNoAxeViolations(page: Page, run?: AxeRun) {
+  expect(await axeViolations(page, run)).toEqual([]);
 }
 
 /**
  * The same on a page whose clock the test holds still (pauseClock): axe waits on zero-delay timers between
  * its rules, so the clock moves a millisecond at a time while it runs, a fraction of a second in all.
  */
-export async function expectNoAxeViolationsOnHeldClock(page: Page) {
+export async function expectNoAxeViolationsOnHeldClock(page: Page, run?: AxeRun) {
   let finished = false;
-  const violations = axeViolations(page).finally(() => {
+  const violations = axeViolations(page, run).finally(() => {
     finished = true;
   });
   while (!finished) await page.clock.runFor(1);
@@ -282,20 +303,26 @@ export async function expectNoAxeViolationsOnHeldClock(page: Page) {
 /**
  * axe in the light and then the dark theme on the same page, switching the theme in place rather than
  * replaying the flow that led here; with a name, a screenshot of each (`<name>-light`, `<name>-dark`). The page
- * is left in the light theme. On a page whose clock the test holds (pauseClock), pass `{ heldClock: true }`;
- * `{ fullPage: false }` captures the viewport only (a full-page capture resizes the page, which remounts a
- * virtual list).
+ * is left in the light theme. In the dark theme only the colour rules run again, when the markup is the same as
+ * in the light one (all rules otherwise). On a page whose clock the test holds (pauseClock), pass
+ * `{ heldClock: true }`; `{ fullPage: false }` captures the viewport only (a full-page capture resizes the page,
+ * which remounts a virtual list).
  */
 export async function expectNoAxeViolationsInBothThemes(
   page: Page,
   name?: string,
   { heldClock = false, fullPage = true }: { heldClock?: boolean; fullPage?: boolean } = {},
 ) {
+  let lightMarkup: string | undefined;
   try {
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
+      const run: AxeRun =
+        lightMarkup === undefined
+          ? { onMarkup: (markup) => (lightMarkup = markup) }
+          : { coloursOnlyIfMarkupIs: lightMarkup };
       await test.step(`axe (${colorScheme})`, () =>
-        heldClock ? expectNoAxeViolationsOnHeldClock(page) : expectNoAxeViolations(page));
+        heldClock ? expectNoAxeViolationsOnHeldClock(page, run) : expectNoAxeViolations(page, run));
       if (name) await shot(page, `${name}-${colorScheme}`, { fullPage });
     }
   } finally {
