@@ -38,7 +38,7 @@ export async function demoReady(page: Page) {
 /** The demo's saved data, as local storage holds it: each of SNAPSHOT_KEY's entries and their text. */
 type DemoData = Record<string, string>;
 
-export const test = base.extend<{ customersWrite: boolean }, { seededDemo: DemoData }>({
+export const test = base.extend<{ customersWrite: boolean; preseeded: boolean }, { seededDemo: DemoData }>({
   /**
    * What a first visit to the demo seeds and saves (the default scenario, at the suite's moment), made once per
    * worker. Every test's page starts with it in local storage, as on a second visit, so the demo restores it
@@ -74,22 +74,29 @@ export const test = base.extend<{ customersWrite: boolean }, { seededDemo: DemoD
    * Off unless a test is about it: what others compare with the API must not change under them.
    */
   customersWrite: [false, { option: true }],
-  page: async ({ page, customersWrite, seededDemo }, use) => {
+  /**
+   * Whether the page starts from the worker's seed (made at the suite's moment). Off for a test that sets its
+   * page's clock to another moment before the first load: its demo is seeded at that moment, as for a visitor.
+   */
+  preseeded: [true, { option: true }],
+  page: async ({ page, customersWrite, preseeded, seededDemo }, use) => {
     // The suite's clock (tests/clock.ts): the page's "today" is the same day at whatever hour the run starts.
     // Time runs on from there at its real pace until a test holds it (pauseClock).
     await page.clock.install({ time: TEST_START });
     // Until the demo has saved data of its own in this context (a page without storage, about:blank, has none).
-    await page.context().addInitScript(
-      ({ key, data }) => {
-        try {
-          if (localStorage.getItem(key) !== null) return;
-          for (const [name, text] of Object.entries(data)) localStorage.setItem(name, text);
-        } catch {
-          // No storage here: nothing to give.
-        }
-      },
-      { key: SNAPSHOT_KEY, data: seededDemo },
-    );
+    if (preseeded) {
+      await page.context().addInitScript(
+        ({ key, data }) => {
+          try {
+            if (localStorage.getItem(key) !== null) return;
+            for (const [name, text] of Object.entries(data)) localStorage.setItem(name, text);
+          } catch {
+            // No storage here: nothing to give.
+          }
+        },
+        { key: SNAPSHOT_KEY, data: seededDemo },
+      );
+    }
     if (!customersWrite) {
       await page.addInitScript(() => localStorage.setItem('influx-demo-customers', 'quiet'));
     }
