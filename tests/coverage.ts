@@ -6,8 +6,8 @@ import {
   type EventObject,
   getInitialMicrosteps,
   getMicrosteps,
+  initialTransition,
 } from 'xstate';
-import { adjacencyMapToArray, getAdjacencyMap } from 'xstate/graph';
 import { activeNodes, implicitEvents, type ModelOptions, stateNodes } from '../src/machines/model';
 
 /** A transition's stable name: its source state, its event (or "always") and its place among alternatives. */
@@ -73,56 +73,63 @@ export interface Coverage {
 }
 
 /**
- * Explores every reachable (state, event) edge of the machine's graph and reports which states and
- * transitions the model reaches. 100 % means every state and every transition is exercised.
+ * Walks the machine's graph breadth first over every (state, event) edge the model allows and reports which
+ * states and transitions it reaches; 100 % means every state and every transition is exercised. Each edge is
+ * computed once, microsteps and all (the eventless steps after an event, and transient states that never rest
+ * in a snapshot), and the walk ends as soon as nothing is left to reach: a model with thousands of context
+ * classes covers its machine long before it has walked them all. An incomplete model is walked to the end, so
+ * what it misses is what no edge reaches.
  */
 export function coverage<TInput>(machine: AnyStateMachine, options: ModelOptions<TInput>): Coverage {
   const events = [...options.events, ...implicitEvents(machine, options)];
   const serialize = options.serialize ?? ((s: AnyMachineSnapshot) => s.context);
+  const keyOfState = (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.status, serialize(s)]);
   const inputs = [options.input, ...(options.inputs ?? [])];
-  const edges = inputs.flatMap(
-    (input) =>
-      adjacencyMapToArray(
-        getAdjacencyMap(machine, {
-          input,
-          events,
-          serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.status, serialize(s)]),
-          filterEvents: (s: AnyMachineSnapshot, e: EventObject) => s.can(e),
-        } as never),
-      ) as Array<{ state: AnyMachineSnapshot; event: EventObject; nextState: AnyMachineSnapshot }>,
-  );
 
   const all = allTransitions(machine);
   const coveredTransitions = new Set<AnyTransitionDefinition>();
-  const initial = inputs.flatMap((input) =>
-    getInitialMicrosteps(machine, input as never).map(([s]) => s as AnyMachineSnapshot),
-  );
-  for (let i = 1; i < initial.length; i++)
-    for (const t of taken(initial[i - 1] as AnyMachineSnapshot, null)) coveredTransitions.add(t);
-
   const allStates = new Set(stateNodes(machine).map((n) => n.id));
   const reached = new Set<string>();
   const visit = (s: AnyMachineSnapshot) => {
-    for (const n of activeNodes(s)) if (n.id !== machine.id) reached.add(n.id);
+    for (const n of activeNodes(s)) if (allStates.has(n.id)) reached.add(n.id);
   };
-  for (const s of initial) visit(s);
-  for (const { state, event, nextState } of edges) {
-    visit(state);
-    visit(nextState);
-    // The event's transitions, then the eventless ones that follow it; transient states never rest in a
-    // snapshot, so the microsteps are visited too. (Computed once per edge: the costliest step here.)
-    const steps = getMicrosteps(machine, state as never, event as never).map(
-      ([s]) => s as AnyMachineSnapshot,
-    );
-    for (const t of taken(state, event)) coveredTransitions.add(t);
-    for (let i = 1; i < steps.length; i++)
-      for (const t of taken(steps[i - 1] as AnyMachineSnapshot, null)) coveredTransitions.add(t);
+  const cover = (steps: AnyMachineSnapshot[], first: AnyMachineSnapshot, event: EventObject | null) => {
+    const add = (ts: AnyTransitionDefinition[]) => {
+      for (const t of ts) if (all.has(t)) coveredTransitions.add(t);
+    };
+    if (event) add(taken(first, event));
+    for (let i = 1; i < steps.length; i++) add(taken(steps[i - 1] as AnyMachineSnapshot, null));
     for (const s of steps) visit(s);
+  };
+  const complete = () => reached.size === allStates.size && coveredTransitions.size === all.size;
+
+  const queue: AnyMachineSnapshot[] = [];
+  for (const input of inputs) {
+    const initial = getInitialMicrosteps(machine, input as never).map(([s]) => s as AnyMachineSnapshot);
+    cover(initial, initial[0] as AnyMachineSnapshot, null);
+    queue.push(initialTransition(machine, input as never)[0] as AnyMachineSnapshot);
+  }
+  const seen = new Set<string>();
+  for (let next = 0; next < queue.length && !complete(); next++) {
+    const state = queue[next] as AnyMachineSnapshot;
+    const key = keyOfState(state);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    visit(state);
+    for (const event of events) {
+      if (!state.can(event)) continue;
+      const steps = getMicrosteps(machine, state as never, event as never).map(
+        ([s]) => s as AnyMachineSnapshot,
+      );
+      cover(steps, state, event);
+      // The event's snapshot at rest is its last microstep (none: the event changed nothing).
+      queue.push(steps.at(-1) ?? state);
+    }
   }
   return {
     states: {
       total: allStates.size,
-      covered: [...allStates].filter((id) => reached.has(id)).length,
+      covered: reached.size,
       missing: [...allStates].filter((id) => !reached.has(id)),
     },
     transitions: {
