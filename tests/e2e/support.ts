@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import axe from 'axe-core';
 import { SNAPSHOT_KEY } from '../../mocks/persistence';
 import { TEST_START } from '../clock';
 
@@ -276,13 +276,30 @@ export async function axeViolations(page: Page, { coloursOnlyIfMarkupIs, onMarku
   }
 }
 
+declare global {
+  interface Window {
+    axe?: typeof axe;
+  }
+}
+
+/**
+ * axe-core's run in the page itself, as @axe-core/playwright's legacy mode makes it, with the same context and
+ * options. Its default finishes the run in a second page that it opens and closes in our browser context: a held
+ * clock's runFor (expectNoAxeViolationsOnHeldClock) acts on every page of the context and fails with "Target page
+ * ... has been closed" when it meets that page closing. The app has no frames, so what that mode adds (frames of
+ * other origins) is nothing here. axe's 550 KB source goes into a document once, where the builder sent and ran
+ * it three times for every run, and a test runs axe up to a dozen times on one page.
+ */
 async function runAxe(page: Page, rules?: string[]) {
-  // Legacy mode runs axe.run in the page itself. The default finishes the run in a second page that it opens
-  // and closes in our browser context: a held clock's runFor (expectNoAxeViolationsOnHeldClock) acts on every
-  // page of the context and fails with "Target page ... has been closed" when it meets that page closing.
-  // The app has no frames, so what legacy mode leaves out (cross-origin frames) is nothing here.
-  const builder = new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] });
-  const { violations } = await (rules ? builder.withRules(rules) : builder).analyze();
+  if (!(await page.evaluate(() => window.axe !== undefined))) await page.evaluate(axe.source);
+  const options: axe.RunOptions = {
+    resultTypes: ['violations'],
+    ...(rules ? { runOnly: { type: 'rule', values: rules } } : {}),
+  };
+  const { violations } = await page.evaluate(
+    (o) => (window.axe as typeof axe).run({ exclude: [], include: [] }, o),
+    options,
+  );
   return violations.map((v) => ({
     id: v.id,
     help: v.help,
