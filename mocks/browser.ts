@@ -33,12 +33,32 @@ const appFiles = http.all(
 );
 
 /**
+ * MSW asks the browser to check an already registered worker for an update on every start, and does not wait
+ * for the answer. When the page goes away during the check (a reload or a sign-out right after a load), the
+ * browser aborts it and its promise rejects with no one listening: "Uncaught (in promise) TypeError: Failed to
+ * update a ServiceWorker ... Not found" in the console. A check that did not finish changes nothing (the worker
+ * that runs keeps serving, and the next start checks again), so its failure is heard here and let go; whoever
+ * asked for the check still gets the same promise.
+ */
+export function letUpdateChecksFailQuietly() {
+  const registration = globalThis.ServiceWorkerRegistration?.prototype;
+  if (!registration) return;
+  const update = registration.update;
+  registration.update = function checkForUpdate(this: ServiceWorkerRegistration) {
+    const check = update.call(this);
+    check.catch(() => {});
+    return check;
+  };
+}
+
+/**
  * Demo mode: the mock backend in the page. Restores the tab's saved data or seeds the demo, then starts the
  * service worker with the scenario's handlers in front of the normal ones.
  */
 export async function startMocks({ scenario }: { scenario?: string | null } = {}) {
   const name = chooseScenario(scenario);
   const worker = setupWorker(appFiles, ...scenarioHandlers(name), ...handlers);
+  letUpdateChecksFailQuietly();
   // The worker registers while the data is seeded: the app sends no request before both are done.
   await Promise.all([
     (async () => {
