@@ -204,6 +204,9 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       // Most files share one module graph per worker: importing the app, React, msw and jsdom's set-up once per
       // worker instead of once per file is most of the suite's time on two cores. Each file still starts clean:
       // the setup files run for each, Testing Library unmounts, storage is cleared and the mock backend resets.
+      // Vitest hands out the projects' files in the order of the projects' names, the longest (or largest) files
+      // of each first: the machines' project comes first so that its long model replays (chat history's, 10 s
+      // and more) run beside the screens' tests rather than alone at the end.
       projects: [
         {
           // The machines' own tests: pure logic in Node, without a DOM to set up.
@@ -219,7 +222,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
         {
           // Screens, the mock backend, the API and the build's scripts (a file may ask for Node instead).
           test: {
-            name: 'components',
+            name: 'with a DOM',
             environment: 'jsdom',
             isolate: false,
             include: ALL_TESTS,
