@@ -265,6 +265,11 @@ type AxeRun = {
  * never half-faded with the contrast of neither.
  */
 export async function axeViolations(page: Page, { coloursOnlyIfMarkupIs, onMarkup }: AxeRun = {}) {
+  // The theme settles before motion is reduced. Reduced, every property has a 0.01 ms transition (global.css),
+  // and a theme change then travels down the tree a frame per level: a text's inherited colour starts its own
+  // transition when its parent's ends, after the wait below has let axe in. axe then read a term still in the
+  // old theme's colour on the new theme's card (1 run in 15, on a busy machine).
+  await themeAtRest(page);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   try {
     await themeAtRest(page);
@@ -304,6 +309,8 @@ async function runAxe(page: Page, rules?: string[]) {
     id: v.id,
     help: v.help,
     targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5),
+    // What axe measured (for contrast: both colours and the ratio), so a failure can be read without a rerun.
+    found: v.nodes.slice(0, 3).map((n) => n.failureSummary),
   }));
 }
 
