@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import {
+  asAccount,
   collectErrors,
   expectNoAxeViolations,
   expectNoAxeViolationsInBothThemes,
@@ -9,16 +10,6 @@ import {
   signIn,
   test,
 } from './support';
-
-/** Signs in by a demo account's fixed token (the login flow has its own tests). */
-async function asAccount(page: Page, who: 'owner' | 'admin') {
-  await page.addInitScript((account) => {
-    if (!localStorage.getItem('influx-user-info')) {
-      const info = { accessToken: `demo-${account}-token`, id: `user-${account}`, userId: `user-${account}` };
-      localStorage.setItem('influx-user-info', JSON.stringify(info));
-    }
-  }, who);
-}
 
 const item = (page: Page, name: string) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });

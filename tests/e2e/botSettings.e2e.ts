@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import {
+  asOwner,
   collectErrors,
   expectNoAxeViolations,
   expectNoAxeViolationsInBothThemes,
@@ -336,8 +337,7 @@ test.describe('bot settings: accessibility and layout', () => {
 
   test('works at 768 px, keyboard only through the tabs', async ({ page }) => {
     await page.setViewportSize({ width: 768, height: 1000 });
-    await signIn(page, OWNER);
-    await page.waitForURL('/');
+    await asOwner(page);
     await page.goto('/bot-settings');
     await expect(page.getByRole('heading', { level: 2, name: 'Ava – Customer Support' })).toBeVisible();
     await tab(page, 'Basic').focus();

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { collectErrors, expectNoAxeViolationsInBothThemes, OWNER, shot, signIn, test } from './support';
+import { asOwner, collectErrors, expectNoAxeViolationsInBothThemes, shot, test } from './support';
 
 // In Traditional Chinese: the style tab, the prompt history and deleting a bot (the owner's demo data).
 const AVA = 'Ava – Customer Support';
@@ -7,9 +7,8 @@ const AVA_FIRST_PROMPT =
   'You are Ava, the customer service assistant of Brightside Home.\nAnswer questions about orders, shipping and returns.\nBe friendly and keep answers short.';
 
 async function openInTraditionalChinese(page: Page) {
-  await signIn(page, OWNER);
-  await page.waitForURL('/');
-  await page.evaluate(() => localStorage.setItem('influx-language', 'zh-TW'));
+  await asOwner(page);
+  await page.addInitScript(() => localStorage.setItem('influx-language', 'zh-TW'));
   await page.goto('/bot-settings');
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-TW');
   await expect(page.getByRole('heading', { level: 2, name: AVA })).toBeVisible();

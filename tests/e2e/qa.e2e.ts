@@ -23,7 +23,6 @@ test.describe('QA tools', () => {
   });
 
   test('login: a state link opens the app in that state', async ({ page }) => {
-    await page.goto('/login');
     await page.goto('/login?qa-flow=login&qa-state=login.codeEntry');
     await expect(page.getByLabel('Verification code')).toBeVisible();
     await expect(page.getByLabel('E-mail')).toHaveValue('owner@demo.test');

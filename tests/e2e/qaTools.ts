@@ -1,19 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-
-/** Signs in by a demo account's fixed token (the login flow has its own tests). */
-export async function asAccount(page: Page, who: 'owner' | 'admin') {
-  await page.addInitScript((account) => {
-    if (!localStorage.getItem('influx-user-info')) {
-      const info = {
-        accessToken: `demo-${account}-token`,
-        id: `user-${account}`,
-        userId: `user-${account}`,
-        email: `${account}@demo.test`,
-      };
-      localStorage.setItem('influx-user-info', JSON.stringify(info));
-    }
-  }, who);
-}
+import { asAccount } from './support';
 
 /** Opens a page of the demo, signed in as `who` (or signed out); the fixture's goto waits for the mock backend. */
 export async function open(page: Page, path: string, who: 'owner' | 'admin' | null) {

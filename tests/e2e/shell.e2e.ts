@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test';
 import {
   ADMIN,
+  asOwner,
   collectErrors,
   demoReady,
   expectNoAxeViolations,
@@ -89,7 +90,9 @@ test.describe('sign in and out', () => {
     await expect(other.getByRole('heading', { level: 1, name: 'Chat history' })).toBeVisible();
     await page.getByRole('button', { name: 'Logout' }).click();
     await other.waitForURL('/login?redirect=%2Fchat-history');
-    await signIn(page, ADMIN);
+    // Logout leads this tab to the sign-in page: the next sign-in starts there, without loading it again.
+    await page.waitForURL('/login');
+    await signIn(page, ADMIN, { path: '' });
     await page.waitForURL('/');
     // The other tab reloads as the admin and goes back to where it was.
     await other.waitForURL('/chat-history');
@@ -99,8 +102,7 @@ test.describe('sign in and out', () => {
   });
 
   test('a signed-in user opening /login goes to /', async ({ page }) => {
-    await signIn(page);
-    await page.waitForURL('/');
+    await asOwner(page);
     await page.goto('/login');
     await page.waitForURL('/');
   });
@@ -192,13 +194,16 @@ test.describe('language, theme and layout', () => {
   });
 
   test('admins see Membership management; regular users do not, not even by URL', async ({ page }) => {
-    await signIn(page);
-    await page.waitForURL('/');
+    await asOwner(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Membership management' })).toHaveCount(0);
     await page.goto('/membership-management');
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    // Signed out, the page is not loaded again (asOwner would sign the owner back in): the form is on it.
     await page.getByRole('button', { name: 'Logout' }).click();
-    await signIn(page, 'admin@demo.test');
+    await page.waitForURL('/login');
+    await signIn(page, ADMIN, { path: '' });
     await page.waitForURL('/');
     await page.getByRole('link', { name: 'Membership management' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Membership management' })).toBeVisible();
@@ -223,9 +228,9 @@ test.describe('accessibility and screenshots', () => {
     ['zh-TW', '繁體中文'],
   ] as const) {
     test(`screens in ${locale}`, async ({ page }) => {
+      // A returning visitor who chose the language before.
+      await page.addInitScript((l) => localStorage.setItem('influx-language', l), locale);
       await page.goto('/login');
-      await page.evaluate((l) => localStorage.setItem('influx-language', l), locale);
-      await page.reload();
       await expect(page.getByRole('button', { name: new RegExp(name) })).toBeVisible();
       await shot(page, `login-${locale}`);
       await page.getByRole('button', { name: OWNER }).click();

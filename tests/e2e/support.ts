@@ -182,22 +182,25 @@ export async function signIn(page: Page, email = OWNER, { path = '/login' } = {}
 }
 
 /**
- * Signs the page in as the demo owner by its fixed token before any script runs (for screens whose tests
- * are not about signing in; the login flow has its own tests).
+ * Signs the page in as a demo account by its fixed token before any script runs, on every load that finds no one
+ * signed in (for screens whose tests are not about signing in; the login flow has its own tests). A test that
+ * signs out and then loads a page again would find itself signed in once more: such tests sign in by the form.
  */
-export async function asOwner(page: Page) {
-  await page.addInitScript(() => {
+export async function asAccount(page: Page, who: 'owner' | 'admin') {
+  await page.addInitScript((account) => {
     if (!localStorage.getItem('influx-user-info')) {
-      const owner = {
-        accessToken: 'demo-owner-token',
-        id: 'user-owner',
-        userId: 'user-owner',
-        email: 'owner@demo.test',
+      const info = {
+        accessToken: `demo-${account}-token`,
+        id: `user-${account}`,
+        userId: `user-${account}`,
+        email: `${account}@demo.test`,
       };
-      localStorage.setItem('influx-user-info', JSON.stringify(owner));
+      localStorage.setItem('influx-user-info', JSON.stringify(info));
     }
-  });
+  }, who);
 }
+
+export const asOwner = (page: Page) => asAccount(page, 'owner');
 
 /**
  * Waits until the page rests: its theme follows the emulated colour scheme (the app hears of a change through
