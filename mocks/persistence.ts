@@ -1,5 +1,6 @@
 import {
   type CollectionName,
+  createAll,
   db,
   getIdState,
   onDbChange,
@@ -95,8 +96,7 @@ export async function restoreSnapshot(scenario: ScenarioName): Promise<boolean> 
     for (const name of names()) {
       const stored = store.getItem(collectionKey(name));
       if (stored === null) throw new Error(`no ${name} in the snapshot`);
-      const collection = db[name] as { create(record: unknown): Promise<unknown> };
-      for (const record of JSON.parse(stored) as unknown[]) await collection.create(record);
+      await createAll(name, JSON.parse(stored) as unknown[]);
       savedCounts.set(name, db[name].count());
     }
     setIdState(meta.idState);
