@@ -251,7 +251,6 @@ export async function createAll(name: CollectionName, records: readonly unknown[
   const target = db[name] as unknown as {
     create(record: unknown): Promise<unknown>;
     all(): unknown[];
-    count(): number;
     hooks: { listenerCount(event: string): number };
   };
   const keys = await hiddenRecordKeys();
