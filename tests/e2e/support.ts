@@ -271,7 +271,7 @@ export async function axeViolations(page: Page, { coloursOnlyIfMarkupIs, onMarku
   // The theme settles before motion is reduced. Reduced, every property has a 0.01 ms transition (global.css),
   // and a theme change then travels down the tree a frame per level: a text's inherited colour starts its own
   // transition when its parent's ends, after the wait below has let axe in. axe then read a term still in the
-  // old theme's colour on the new theme's card (1 run in 15, on a busy machine).
+  // old theme's colour on the new theme's card (13 of 300 runs in a loop on a busy machine).
   await themeAtRest(page);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   try {
