@@ -100,6 +100,14 @@ export default defineConfig({
   },
   projects: [
     {
+      // The production build, served as production would, with the HTTP mock API behind /api/. Listed first:
+      // the runner hands out the projects' tests in this order, so these few run beside the demo's rather than
+      // after them, where two of the three workers would wait for the last ones.
+      name: 'production',
+      testMatch: PRODUCTION_TESTS,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${PROD_PORT}` },
+    },
+    {
       name: 'chromium',
       testIgnore: PRODUCTION_TESTS,
       grepInvert: /@scale/,
@@ -114,12 +122,6 @@ export default defineConfig({
       dependencies: ['chromium'],
       workers: 1,
       use: { ...devices['Desktop Chrome'], channel: undefined },
-    },
-    {
-      // The production build, served as production would, with the HTTP mock API behind /api/.
-      name: 'production',
-      testMatch: PRODUCTION_TESTS,
-      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${PROD_PORT}` },
     },
   ],
   webServer: [
