@@ -14,7 +14,7 @@ const DIST = process.env.E2E_DIST ?? 'dist-demo';
 const PROD_DIST = 'dist';
 const PROD_PORT = PORT + 1;
 /** The tests of the production build; the others test the demo. */
-const PRODUCTION_TESTS = ['**/prerender.e2e.ts', '**/csp.e2e.ts'];
+const PRODUCTION_TESTS = ['**/prerender.e2e.ts', '**/csp.e2e.ts', '**/specOnly.e2e.ts'];
 
 /** What the builds are made from (tests excluded): a build older than these may not show a change. */
 const SOURCES = [

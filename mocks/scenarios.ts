@@ -5,6 +5,7 @@ import { API, authedRoute, bearerToken, errorResponse, fail } from './handlers/c
 import { mockOptions, resetMockOptions } from './options';
 import { isUnlimited, planOf } from './rules';
 import type { SeedDemoOptions } from './seed';
+import { isSpecCall, notRoutedBody } from './specCalls';
 
 export { mockOptions, resetMockOptions };
 
@@ -24,6 +25,7 @@ export const SCENARIOS = [
   'limits-reached',
   'payment-failing',
   'large-data',
+  'spec-only',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 export const DEFAULT_SCENARIO: ScenarioName = 'happy';
@@ -120,6 +122,15 @@ export function scenarioHandlers(name: ScenarioName): RequestHandler[] {
     case 'payment-failing':
       return [
         http.post(`${API}/payments/create`, () => errorResponse(500, 'The payment provider is unavailable')),
+      ];
+    case 'spec-only':
+      // A server with the spec's calls only: every extension of ours is answered as an unrouted path.
+      return [
+        http.all(EVERY_CALL, ({ request }) =>
+          isSpecCall(request.method, request.url)
+            ? undefined
+            : HttpResponse.json(notRoutedBody(request.method, request.url), { status: 404 }),
+        ),
       ];
     default:
       return [];

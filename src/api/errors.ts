@@ -46,6 +46,17 @@ export class ApiError extends Error {
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
 
+/**
+ * Statuses that say "this server has no such call": the answer a server gives to a path or method it does not
+ * route (404, 405) or a feature it does not implement (501). The calls beyond the spec's are extensions a
+ * server may lack; where one answers this, the feature steps aside quietly instead of failing.
+ */
+export const NOT_OFFERED_STATUSES: ReadonlySet<number> = new Set([404, 405, 501]);
+
+/** The server does not offer the call that failed (see NOT_OFFERED_STATUSES). */
+export const isNotOffered = (e: unknown): boolean =>
+  e instanceof ApiError && e.kind === 'http' && e.status !== null && NOT_OFFERED_STATUSES.has(e.status);
+
 /** A Retry-After header in seconds (the HTTP-date form is not used by this API). */
 export function retryAfterSeconds(header: string | null | undefined): number | null {
   if (!header || !/^\d+$/.test(header.trim())) return null;

@@ -1,6 +1,6 @@
 import { sendTestMessage } from './chatbots';
 import { seg } from './client';
-import { ApiError } from './errors';
+import { ApiError, isNotOffered } from './errors';
 import { parseResponse } from './request';
 import {
   type TestMessage,
@@ -17,9 +17,6 @@ export const testStreamPath = (botId: string, { message, threadId }: TestMessage
   const query = new URLSearchParams({ message, ...(threadId ? { threadId } : {}) });
   return `/chatbots/test/${seg(botId)}/stream?${query}`;
 };
-
-/** Statuses that say "this server has no stream endpoint": the client then asks the spec's POST instead. */
-export const NO_STREAM_STATUSES: ReadonlySet<number> = new Set([404, 405, 501]);
 
 export interface TestReplyHandlers {
   /** The server named the thread (before any text). */
@@ -102,7 +99,7 @@ export async function streamTestReply(
   const error =
     result?.error ??
     new ApiError({ kind: 'network', endpoint, message: 'The stream ended before the reply was complete' });
-  if (!received && error.kind === 'http' && error.status !== null && NO_STREAM_STATUSES.has(error.status)) {
+  if (!received && isNotOffered(error)) {
     const reply = await sendTestMessage(botId, message, signal);
     onThread?.(reply.threadId);
     onText(reply.message);

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { EventObject, MachineContext, ParameterizedObject } from 'xstate';
-import { errorMessage } from '../api/errors';
+import { errorMessage, isNotOffered } from '../api/errors';
 import { raiseToast } from './system';
 import type { ToastInput } from './toasts/toasts.machine';
 
@@ -29,3 +29,10 @@ export const raiseFailure = <
     title,
     description: 'error' in event ? describeError(event.error) : null,
   }));
+
+/**
+ * A guard: the failure the event carries says the server does not offer the call (a 404, 405 or 501 from an
+ * extension beyond the spec's calls). The feature then steps aside quietly: no error styling, nothing to retry.
+ */
+export const notOffered = ({ event }: { event: unknown }) =>
+  isNotOffered((event as { error?: unknown }).error);

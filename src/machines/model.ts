@@ -50,6 +50,14 @@ export interface ImplicitEventOptions {
 const serverError = (invokeId: string) =>
   new ApiError({ kind: 'http', status: 500, endpoint: invokeId, message: 'Internal server error' });
 
+/** A server without the call (an extension it lacks): a 404 as an unrouted path gets it. */
+export const notOfferedError = (invokeId: string) =>
+  new ApiError({ kind: 'http', status: 404, endpoint: invokeId, message: `Cannot GET ${invokeId}` });
+
+/** An extension's call failing both ways: the server's 500, and a server that does not offer it. */
+export const failingOrNotOffered = (invokeId: string) =>
+  oneOf(serverError(invokeId), notOfferedError(invokeId));
+
 /**
  * The events graph traversal cannot know by itself: timers firing (xstate.after.*) and invoked actors
  * finishing (xstate.done.actor.*) or failing (xstate.error.actor.*). Invoke ids must be explicit.

@@ -115,12 +115,15 @@ test.describe('chat history', () => {
     expect(await page.locator('main').innerText()).not.toContain('@c.us');
 
     // Star, see it in the starred filter, unstar.
-    const star = page.getByRole('button', { name: 'Star', exact: true });
+    // "Star", and "Starred" while pressed.
+    const star = page.getByRole('button', { name: /^Star(red)?$/ });
     const wasStarred = (await star.getAttribute('aria-pressed')) === 'true';
     if (wasStarred) await star.click();
     await expect(star).toHaveAttribute('aria-pressed', 'false');
+    await expect(star).toHaveAccessibleName('Star');
     await star.click();
     await expect(star).toHaveAttribute('aria-pressed', 'true');
+    await expect(star).toHaveAccessibleName('Starred');
     await page.getByLabel('Phone number').fill('');
     await page.getByLabel('Show').selectOption('Starred');
     await expect(page).toHaveURL(/filter=2/);

@@ -1,5 +1,5 @@
 import type { BillingDetails } from '../../api/schemas/billingDetails';
-import { type FlowModel, oneOf } from '../model';
+import { type FlowModel, failingOrNotOffered, oneOf } from '../model';
 import {
   type BillingDetailsContext,
   type BillingForm,
@@ -49,6 +49,7 @@ export const billingDetailsModel: FlowModel = {
     { type: 'details.submitted' },
   ],
   outputs: { loadDetails: oneOf(noBillingDetails, sampleBillingDetails), saveDetails: sampleBillingDetails },
+  errors: { loadDetails: failingOrNotOffered('loadDetails') },
   // What decides the guards and what the card shows: which field would be refused, what was said, saved.
   serialize: ({ context: c }: { context: BillingDetailsContext }) => [
     firstRefused(validateBillingForm(c.form)) ?? null,

@@ -196,6 +196,13 @@ describeStateViews(billingDetailsModel, {
     enabled: ['details.retried'],
     shows: (s: Snap) => expect(s.context.failure).not.toBeNull(),
   },
+  notOffered: {
+    tags: ['notOffered'],
+    shows: (s: Snap) => {
+      expect(s.context.failure).toBeNull();
+      expect(s.context.saved).toBeNull();
+    },
+  },
   showing: {
     enabled: ['details.edited'],
     shows: (s: Snap) => expect(s.context.saved).not.toBeNull(),

@@ -13,7 +13,7 @@ import {
   EMPTY_BILLING_DETAILS,
   TAX_ID_PATTERN,
 } from '../../api/schemas/billingDetails';
-import { describeError } from '../errors';
+import { describeError, notOffered } from '../errors';
 import { fromRequest } from '../request';
 
 /** The form as typed. */
@@ -100,6 +100,7 @@ export const billingDetailsMachine = setup({
     ),
   },
   guards: {
+    notOffered,
     formRefused: ({ context }) => firstRefused(validateBillingForm(context.form)) !== undefined,
   },
   actions: {
@@ -129,12 +130,19 @@ export const billingDetailsMachine = setup({
           target: 'showing',
           actions: assign({ saved: ({ event }) => event.output, failure: null }),
         },
-        onError: { target: 'loadFailed', actions: 'fail' },
+        onError: [
+          { guard: 'notOffered', target: 'notOffered', actions: assign({ failure: null }) },
+          { target: 'loadFailed', actions: 'fail' },
+        ],
       },
     },
     loadFailed: {
       tags: ['error'],
       on: { 'details.retried': 'loading' },
+    },
+    /** The server keeps no billing details (the call is ours, beyond the spec's): the card says so once. */
+    notOffered: {
+      tags: ['notOffered'],
     },
     showing: {
       initial: 'idle',

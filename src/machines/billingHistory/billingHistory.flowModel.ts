@@ -1,5 +1,5 @@
 import type { InvoicePage, InvoiceSummary, PayInvoiceResult } from '../../api/schemas/invoices';
-import { type FlowModel, oneOf } from '../model';
+import { type FlowModel, failingOrNotOffered, oneOf } from '../model';
 import { billingHistoryMachine } from './billingHistory.machine';
 
 /** A month's invoice of the demo owner as the list answers it. */
@@ -50,4 +50,5 @@ export const billingHistoryModel: FlowModel = {
     loadPage: oneOf(samplePage, emptyPage),
     payInvoice: oneOf(safeRedirect, unsafeRedirect),
   },
+  errors: { loadPage: failingOrNotOffered('loadPage') },
 };

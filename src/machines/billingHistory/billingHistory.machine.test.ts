@@ -230,6 +230,10 @@ describeStateViews(billingHistoryModel, {
     enabled: ['history.retry'],
     shows: (s: Snap) => expect(s.context.error).toBe('Internal server error'),
   },
+  'list.notOffered': {
+    tags: ['notOffered'],
+    shows: (s: Snap) => expect(s.context.error).toBeNull(),
+  },
   payment: {},
   'payment.idle': {
     enabled: (s: Snap) => (s.context.data?.items.some((i) => i.status === 'failed') ? ['invoice.pay'] : []),

@@ -5,7 +5,7 @@ import { listInvoices, payInvoice } from '../../api/invoices';
 import { type InvoicePage, isPayable, type PayInvoiceResult } from '../../api/schemas/invoices';
 import { paymentUrl } from '../billing/links';
 import { INVOICE_PAGE_SIZE } from '../constants';
-import { describeError } from '../errors';
+import { describeError, notOffered } from '../errors';
 import { fromRequest } from '../request';
 import { askApp } from '../system';
 
@@ -63,6 +63,7 @@ export const billingHistoryMachine = setup({
     ),
   },
   guards: {
+    notOffered,
     hasNext: ({ context }) => context.data !== null && context.page < pageCount(context.data),
     hasPrevious: ({ context }) => context.page > 1,
     isEmpty: ({ event }) => outputOf<InvoicePage>(event).items.length === 0,
@@ -127,7 +128,10 @@ export const billingHistoryMachine = setup({
               { guard: 'isEmpty', target: 'empty', actions: 'keepPage' },
               { target: 'ready', actions: 'keepPage' },
             ],
-            onError: { target: 'failed', actions: 'keepError' },
+            onError: [
+              { guard: 'notOffered', target: 'notOffered', actions: assign({ error: null }) },
+              { target: 'failed', actions: 'keepError' },
+            ],
           },
         },
         ready: {},
@@ -136,6 +140,8 @@ export const billingHistoryMachine = setup({
           tags: ['failed'],
           on: { 'history.retry': 'loading' },
         },
+        /** The server lists no invoices (the call is ours, beyond the spec's): the card says so once. */
+        notOffered: { tags: ['notOffered'] },
       },
     },
     payment: {

@@ -65,7 +65,7 @@ function start(fakes: Fakes = {}) {
     return {
       bot: found,
       files: fakes.files?.[id] ?? found.KnowledgeBaseFile,
-      versions: fakes.versions?.[id] ?? null,
+      versions: fakes.versions?.[id] ?? ('failed' as const),
     };
   });
   const create = vi.fn(
@@ -282,7 +282,7 @@ describe('bot editor: prompt history and optimisation', () => {
   it('without the server history, it starts from the prompt as opened and says it is partial', async () => {
     const { snap, settle } = start({ bots: three });
     await settle();
-    expect(snap().context.history.partial).toBe(true);
+    expect(snap().context.history.older).toBe('failed');
     expect(tagsOf(snap())).toEqual([
       ['You are the customer service assistant of Acme.', ['inUse', 'initial']],
     ]);

@@ -21,6 +21,7 @@ import {
   listUserChatbots,
   updateChatbot,
 } from '../../api/chatbots';
+import { isNotOffered } from '../../api/errors';
 import type { Chatbot, ChatbotBody, KnowledgeBaseFile, PromptVersion } from '../../api/schemas/chatbots';
 import { botDeleteMachine } from '../botDelete/botDelete.machine';
 import { MAX_CHATBOTS } from '../constants';
@@ -269,14 +270,16 @@ export const botEditorMachine = setup({
       input.userId ? listUserChatbots(input.userId, signal) : listChatbots(signal),
     ),
     loadBot: fromRequest<
-      { bot: Chatbot; files: KnowledgeBaseFile[]; versions: PromptVersion[] | null },
+      { bot: Chatbot; files: KnowledgeBaseFile[]; versions: PromptVersion[] | 'failed' | 'notOffered' },
       { id: string }
     >(async ({ input, signal }) => {
       const [bot, files, versions] = await Promise.all([
         getChatbot(input.id, signal),
         getKnowledgeBase(input.id, signal),
-        // The history is not the bot: without it (a server that keeps none) the bot still opens.
-        getPromptVersions(input.id, signal).catch(() => null),
+        // The history is not the bot: without it (it failed, or the server keeps none) the bot still opens.
+        getPromptVersions(input.id, signal).catch((error: unknown) =>
+          isNotOffered(error) ? ('notOffered' as const) : ('failed' as const),
+        ),
       ]);
       return { bot, files, versions };
     }),
@@ -398,7 +401,14 @@ export const botEditorMachine = setup({
       pendingSwitch: null,
     }),
     showBot: assign(
-      (_, params: { bot: Chatbot; files: KnowledgeBaseFile[]; versions: PromptVersion[] | null }) => {
+      (
+        _,
+        params: {
+          bot: Chatbot;
+          files: KnowledgeBaseFile[];
+          versions: PromptVersion[] | 'failed' | 'notOffered';
+        },
+      ) => {
         const form = formFromBot(params.bot, params.files);
         return {
           form,

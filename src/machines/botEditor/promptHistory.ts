@@ -9,11 +9,16 @@ export interface PromptHistory {
    * say (or in new mode), it starts from the prompt as it was opened.
    */
   versions: PromptVersion[];
-  /** The server's versions could not be read: older ones may be missing. */
-  partial: boolean;
+  /**
+   * Whether the server's versions are in the list: kept, could not be read (older ones may be missing), or not
+   * offered (a server that keeps no versions: the list is this session's).
+   */
+  older: OlderVersions;
   /** What the editor held before an AI optimisation or a restore replaced it, so that can be undone. */
   replaced: { reason: ReplaceReason; prompt: string } | null;
 }
+
+export type OlderVersions = 'kept' | 'failed' | 'notOffered';
 
 export type HistoryTag =
   | 'unsaved'
@@ -34,14 +39,20 @@ export interface HistoryEntry {
 
 const same = (a: string, b: string) => a.trim() === b.trim();
 
-export const emptyHistory = (): PromptHistory => ({ versions: [], partial: false, replaced: null });
+export const emptyHistory = (): PromptHistory => ({ versions: [], older: 'kept', replaced: null });
 
-/** The history of a bot just opened: the server's versions, or (without them) the prompt as opened. */
-export function openedHistory(prompt: string, versions: PromptVersion[] | null): PromptHistory {
-  if (versions && versions.length > 0) return { versions, partial: false, replaced: null };
+/**
+ * The history of a bot just opened: the server's versions, or (without them: they failed to load, or the
+ * server keeps none) the prompt as opened.
+ */
+export function openedHistory(
+  prompt: string,
+  versions: PromptVersion[] | Exclude<OlderVersions, 'kept'>,
+): PromptHistory {
+  if (Array.isArray(versions) && versions.length > 0) return { versions, older: 'kept', replaced: null };
   return {
     versions: prompt.trim() ? [{ id: 'opened', prompt }] : [],
-    partial: versions === null,
+    older: Array.isArray(versions) ? 'kept' : versions,
     replaced: null,
   };
 }

@@ -1,7 +1,7 @@
 import { FEATURED_CONVERSATIONS } from '../../../mocks/seed';
 import { ApiError } from '../../api/errors';
 import type { ChatMessage, ChatSession } from '../../api/schemas/chatSessions';
-import type { FlowModel } from '../model';
+import { type FlowModel, notOfferedError } from '../model';
 import { LIVE_RETRY_DELAYS_MS, type LiveContext, type LiveInput, liveMachine } from './live.machine';
 
 const at = '2026-11-24T10:00:00.000Z';
@@ -49,6 +49,8 @@ export const liveModel: FlowModel<LiveInput | undefined> = {
     { type: 'stream.malformed', count: 1 },
     { type: 'stream.ended' },
     { type: 'stream.failed', error: streamBroken },
+    // A server without the stream.
+    { type: 'stream.failed', error: notOfferedError('GET /events/stream') },
   ],
   outputs: {
     poll: { sessions: [liveSession], messages: [liveMessage] },

@@ -250,7 +250,8 @@ describeStateViews(liveModel, {
   '*': {
     enabled: ['live.watched', 'stream.malformed'],
     shows: (s: Snap) => {
-      expect(s.context.notice === null).toBe(s.context.attempt === 0);
+      if (s.hasTag('pollingOnly')) expect(s.context.notice).toEqual(liveMessages.pollingOnly(30));
+      else expect(s.context.notice === null).toBe(s.context.attempt === 0);
     },
   },
   streaming: {
@@ -276,6 +277,18 @@ describeStateViews(liveModel, {
   },
   'polling.waiting': {},
   'polling.checking': {
+    tags: ['polling'],
+    runs: {
+      poll: (input: { watched: string | null }, s: Snap) => expect(input.watched).toBe(s.context.watched),
+    },
+  },
+  // No stream is tried again, and nothing counts as failed.
+  pollingOnly: {
+    tags: ['pollingOnly'],
+    shows: (s: Snap) => expect(s.context.attempt).toBe(0),
+  },
+  'pollingOnly.waiting': {},
+  'pollingOnly.checking': {
     tags: ['polling'],
     runs: {
       poll: (input: { watched: string | null }, s: Snap) => expect(input.watched).toBe(s.context.watched),

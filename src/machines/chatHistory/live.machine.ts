@@ -5,12 +5,15 @@ import { getSessionMessages, searchSessions } from '../../api/chatSessions';
 import { streamLiveEvents } from '../../api/live';
 import { type ChatMessage, type ChatSession, SessionFilter } from '../../api/schemas/chatSessions';
 import type { LiveEvent, LiveInstance } from '../../api/schemas/live';
+import { notOffered } from '../errors';
 import { fromRequest } from '../request';
 
 /** A silent connection counts as lost after this long (the server sends a heartbeat every 15 s). */
 export const LIVE_SILENCE_MS = 45_000;
 /** After a failure, the waits before each poll (and new attempt at the stream), the last one repeated. */
 export const LIVE_RETRY_DELAYS_MS = [5_000, 10_000, 20_000, 40_000, 60_000] as const;
+/** Without a stream on the server (the call is ours, beyond the spec's): the wait between polls. */
+export const LIVE_POLL_ONLY_MS = 30_000;
 /** After the server ended the stream on its own (it may, after a while), the wait before catching up. */
 export const LIVE_RESUME_DELAY_MS = 1_000;
 
@@ -57,6 +60,8 @@ export const liveMessages = {
   /** Said quietly (a status line), as the list and the conversation still work. */
   interrupted: (seconds: number) =>
     msg`Live updates are interrupted. Checking for new messages every ${seconds} seconds.`,
+  /** A server without live updates: nothing is wrong, the screen checks now and then. */
+  pollingOnly: (seconds: number) => msg`Checking for new messages every ${seconds} seconds.`,
 };
 
 /**
@@ -104,7 +109,9 @@ export const liveMachine = setup({
     silence: LIVE_SILENCE_MS,
     retry: ({ context }) => retryDelay(context.attempt),
     resume: LIVE_RESUME_DELAY_MS,
+    pollOnly: LIVE_POLL_ONLY_MS,
   },
+  guards: { notOffered },
   actions: {
     setWatched: assign({
       watched: ({ context, event }) => (event.type === 'live.watched' ? event.sessionId : context.watched),
@@ -185,10 +192,13 @@ export const liveMachine = setup({
         },
       },
       on: {
-        'stream.failed': {
-          target: 'polling',
-          actions: ['failed', { type: 'logFailure', params: ({ event }) => ({ error: event.error }) }],
-        },
+        'stream.failed': [
+          { guard: 'notOffered', target: 'pollingOnly' },
+          {
+            target: 'polling',
+            actions: ['failed', { type: 'logFailure', params: ({ event }) => ({ error: event.error }) }],
+          },
+        ],
       },
     },
     /** The server ended a working stream: a moment, one poll for what may have been missed, a new stream. */
@@ -233,6 +243,35 @@ export const liveMachine = setup({
               },
             },
             onError: { target: 'waiting', actions: 'failed' },
+          },
+        },
+      },
+    },
+    /**
+     * The server has no live stream: no failure to report and no stream to try again, only a poll every
+     * LIVE_POLL_ONLY_MS, said once in the quiet line.
+     */
+    pollingOnly: {
+      tags: ['pollingOnly'],
+      entry: assign({ attempt: 0, notice: liveMessages.pollingOnly(LIVE_POLL_ONLY_MS / 1000) }),
+      initial: 'waiting',
+      states: {
+        waiting: { after: { pollOnly: 'checking' } },
+        checking: {
+          tags: ['polling'],
+          invoke: {
+            id: 'poll',
+            src: 'poll',
+            input: ({ context }) => ({ watched: context.watched }),
+            onDone: {
+              target: 'waiting',
+              actions: {
+                type: 'tellPolled',
+                params: ({ context, event }) => ({ result: event.output, watched: context.watched }),
+              },
+            },
+            // The list shows its own failures; this only asks again after the next wait.
+            onError: 'waiting',
           },
         },
       },

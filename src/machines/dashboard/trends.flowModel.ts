@@ -1,6 +1,6 @@
 import { now } from '../../../mocks/clock';
 import type { TrendPoint, TrendSeries } from '../../api/schemas/dashboard';
-import { type FlowModel, oneOf } from '../model';
+import { type FlowModel, failingOrNotOffered, oneOf } from '../model';
 import { type TrendsAnswer, trendsMachine } from './trends.machine';
 
 /** The last seven local days, oldest first, ending today. */
@@ -30,7 +30,7 @@ export const partialTrends: TrendsAnswer = {
 
 /**
  * The trends card: a week first (as the dashboard opens), then a month and back; the call answers every
- * series, or all but the tokens.
+ * series, or all but the tokens; or it fails, or the server does not offer it.
  */
 export const trendsModel: FlowModel = {
   id: 'trends',
@@ -42,5 +42,6 @@ export const trendsModel: FlowModel = {
     { type: 'trends.reload' },
   ],
   outputs: { load: oneOf(sampleTrends, partialTrends) },
+  errors: { load: failingOrNotOffered('load') },
   serialize: ({ context: c }) => [c.period, c.data !== null, c.failed, c.error !== null],
 };

@@ -156,4 +156,9 @@ describeStateViews(trendsModel, {
     enabled: ['trends.retry'],
     shows: (s) => expect(s.context.error).toBe(serverError),
   },
+  // Said once: nothing to retry, and no error kept to show.
+  notOffered: {
+    tags: ['notOffered'],
+    shows: (s) => expect(s.context.error).toBeNull(),
+  },
 });

@@ -9,7 +9,7 @@ import {
   type TrendSeries,
   type TrendSeriesKey,
 } from '../../api/schemas/dashboard';
-import { describeError } from '../errors';
+import { describeError, notOffered } from '../errors';
 import { fromRequest } from '../request';
 
 /** The periods the card offers, in their order, with their labels. */
@@ -65,7 +65,7 @@ const failedOf = (series: TrendSeries) => TREND_SERIES.filter((key) => series[ke
  * The dashboard's trends card: four daily series over a period of 7, 30 or 90 days, from one call. The call
  * fails as a whole (`failed`, with a retry) or series by series: a series the server could not compute, or
  * the client could not read, is kept in `failed` and shows its own failure while the others show. Retry
- * is offered after either.
+ * is offered after either. A server without the call gets the card's quiet note instead (`notOffered`).
  */
 export const trendsMachine = setup({
   types: {
@@ -82,6 +82,7 @@ export const trendsMachine = setup({
     isOtherPeriod: ({ context, event }) =>
       event.type === 'period.selected' && isTrendPeriod(event.days) && event.days !== context.period,
     someSeriesFailed: ({ context }) => context.failed.length > 0,
+    notOffered,
   },
   actions: {
     choosePeriod: assign({
@@ -114,7 +115,10 @@ export const trendsMachine = setup({
         src: 'load',
         input: ({ context }) => ({ days: context.period }),
         onDone: { target: 'ready', actions: 'keepAnswer' },
-        onError: { target: 'failed', actions: 'keepError' },
+        onError: [
+          { guard: 'notOffered', target: 'notOffered', actions: assign({ error: null }) },
+          { target: 'failed', actions: 'keepError' },
+        ],
       },
     },
     ready: {
@@ -123,6 +127,10 @@ export const trendsMachine = setup({
     failed: {
       tags: ['failed'],
       on: { 'trends.retry': 'loading' },
+    },
+    /** The server has no trends call (it is ours, beyond the spec's): the card says so once, with no retry. */
+    notOffered: {
+      tags: ['notOffered'],
     },
   },
 });

@@ -1,5 +1,5 @@
 import type { DatabaseConnection, DatabaseTestResult } from '../../api/schemas/database';
-import { type FlowModel, oneOf } from '../model';
+import { type FlowModel, failingOrNotOffered, oneOf } from '../model';
 import { type DatabaseContext, databaseMachine } from './database.machine';
 import { firstInvalid, validate } from './databaseForm';
 import { secret } from './secret';
@@ -60,6 +60,10 @@ export const databaseModel: FlowModel<{ botId: string }> = {
     testConnection: oneOf(testPassed, testRefused),
     saveConnection: storedConnection(),
     removeConnection: { success: true },
+  },
+  errors: {
+    readConnection: failingOrNotOffered('readConnection'),
+    loadConnection: failingOrNotOffered('loadConnection'),
   },
   // What decides the guards and what the dialog shows; what was typed only as valid or not.
   serialize: ({ context: c }: { context: DatabaseContext }) => [

@@ -342,6 +342,15 @@ const request = (input: RequestInput, s: Snap) => {
 };
 
 describeStateViews(databaseModel, {
+  // Nothing to open, retry or keep: what was typed is gone too.
+  notOffered: {
+    tags: ['notOffered'],
+    shows: (s: Snap) => {
+      noTyped(s);
+      expect(s.context.failure).toBeNull();
+      expect(s.context.stored).toBeNull();
+    },
+  },
   closed: { enabled: ['database.opened'], shows: noTyped },
   'closed.reading': {
     tags: ['loading'],

@@ -13,7 +13,7 @@ import type {
   DatabaseTestResult,
   DatabaseType,
 } from '../../api/schemas/database';
-import { describeError } from '../errors';
+import { describeError, notOffered } from '../errors';
 import { fromRequest } from '../request';
 import { raiseToast } from '../system';
 import {
@@ -128,6 +128,7 @@ export const databaseMachine = setup({
     ),
   },
   guards: {
+    notOffered,
     formValid: ({ context }) => firstInvalid(validate(context.form, context.stored)) === null,
     hasStored: ({ context }) => context.stored !== null,
     canKeepSecret: ({ context, event }) =>
@@ -202,6 +203,14 @@ export const databaseMachine = setup({
   }),
   initial: 'closed',
   states: {
+    /**
+     * The server has no database calls (they are ours, beyond the spec's): the Knowledge tab says so once,
+     * and there is no dialog to open.
+     */
+    notOffered: {
+      tags: ['notOffered'],
+      entry: assign({ failure: null, stored: null }),
+    },
     closed: {
       initial: 'reading',
       on: { 'database.opened': { target: 'open', actions: 'forgetTyped' } },
@@ -217,7 +226,10 @@ export const databaseMachine = setup({
               target: 'known',
               actions: { type: 'showStored', params: ({ event }) => ({ stored: event.output }) },
             },
-            onError: { target: 'unknown', actions: 'failSummary' },
+            onError: [
+              { guard: 'notOffered', target: '#database.notOffered' },
+              { target: 'unknown', actions: 'failSummary' },
+            ],
           },
         },
         known: {},
@@ -245,7 +257,10 @@ export const databaseMachine = setup({
               target: 'editing',
               actions: { type: 'showStored', params: ({ event }) => ({ stored: event.output }) },
             },
-            onError: { target: 'loadFailed', actions: 'failLoad' },
+            onError: [
+              { guard: 'notOffered', target: '#database.notOffered', actions: 'forgetTyped' },
+              { target: 'loadFailed', actions: 'failLoad' },
+            ],
           },
         },
         loadFailed: {

@@ -1,5 +1,5 @@
 import { mainLine } from '../botDelete/botDelete.flowModel';
-import { type FlowModel, oneOf } from '../model';
+import { type FlowModel, notOfferedError, oneOf } from '../model';
 import { type InstanceWatchContext, instanceWatchMachine } from './instanceWatch.machine';
 
 const live = (status: number, name?: string) => ({
@@ -18,6 +18,8 @@ export const instanceWatchModel: FlowModel = {
     { type: 'live.instance', instance: { id: 'instance-new', name: 'New line', status: 0 } },
     { type: 'stream.ended' },
     { type: 'stream.failed', error: new Error('The connection broke') },
+    // A server without the stream.
+    { type: 'stream.failed', error: notOfferedError('GET /events/stream') },
   ],
   outputs: {
     // The list with the main line online, or offline.

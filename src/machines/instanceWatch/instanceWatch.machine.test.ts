@@ -196,4 +196,8 @@ describeStateViews(instanceWatchModel, {
     runs: { listInstances: () => {} },
     shows: (s: Snap) => expect(s.context.failures).toBeGreaterThan(0),
   },
+  // A server without the stream: the list only, and nothing counted as a failure.
+  listOnly: { tags: ['listOnly'], shows: (s: Snap) => expect(s.context.failures).toBe(0) },
+  'listOnly.waiting': {},
+  'listOnly.checking': { runs: { listInstances: () => {} } },
 });

@@ -4,6 +4,7 @@ import { listInstances } from '../../api/instances';
 import { streamLiveEvents } from '../../api/live';
 import { INSTANCE_ONLINE, type Instance } from '../../api/schemas/instances';
 import type { LiveInstance } from '../../api/schemas/live';
+import { notOffered } from '../errors';
 import { fromRequest } from '../request';
 import { raiseToast } from '../system';
 
@@ -12,6 +13,8 @@ export const WATCH_POLL_FIRST_MS = 5_000;
 export const WATCH_POLL_MAX_MS = 60_000;
 /** Pause before reopening a stream the server ended on its own (a normal close, not a failure). */
 export const WATCH_RECONNECT_MS = 1_000;
+/** Without a stream on the server (the call is ours, beyond the spec's): the wait between checks of the list. */
+export const WATCH_LIST_ONLY_MS = 30_000;
 
 /** What the watch knows of each instance: its name (for the toast) and whether it is online. */
 export interface KnownInstance {
@@ -112,8 +115,10 @@ export const instanceWatchMachine = setup({
   delays: {
     backoff: ({ context }) => pollDelay(context.failures),
     reconnect: WATCH_RECONNECT_MS,
+    listOnly: WATCH_LIST_ONLY_MS,
   },
   guards: {
+    notOffered,
     goesOffline: ({ context, event }) => wentOffline(context.instances, reported(context, event)).length > 0,
     changes: ({ context, event }) => changed(context.instances, reported(context, event)),
   },
@@ -156,7 +161,10 @@ export const instanceWatchMachine = setup({
           { actions: ['resetFailures', 'remember'] },
         ],
         'stream.ended': { target: 'reconnecting', actions: 'resetFailures' },
-        'stream.failed': { target: 'waiting', actions: 'countFailure' },
+        'stream.failed': [
+          { guard: 'notOffered', target: 'listOnly', actions: 'resetFailures' },
+          { target: 'waiting', actions: 'countFailure' },
+        ],
       },
     },
     // The server closed the stream as streams get closed (a deploy, a proxy's limit): open it again.
@@ -177,6 +185,30 @@ export const instanceWatchMachine = setup({
           { target: 'streaming', actions: 'remember' },
         ],
         onError: { target: 'waiting', actions: 'countFailure' },
+      },
+    },
+    // The server has no live stream: the list is checked every WATCH_LIST_ONLY_MS, and the stream never again.
+    listOnly: {
+      tags: ['listOnly'],
+      initial: 'waiting',
+      states: {
+        waiting: { after: { listOnly: 'checking' } },
+        checking: {
+          invoke: {
+            id: 'listInstances',
+            src: 'listInstances',
+            onDone: [
+              {
+                guard: 'goesOffline',
+                target: 'waiting',
+                actions: ['toastOffline', 'remember', 'tellChanged'],
+              },
+              { guard: 'changes', target: 'waiting', actions: ['remember', 'tellChanged'] },
+              { target: 'waiting', actions: 'remember' },
+            ],
+            onError: 'waiting',
+          },
+        },
       },
     },
   },

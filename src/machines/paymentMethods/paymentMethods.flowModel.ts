@@ -1,6 +1,6 @@
 import { ApiError } from '../../api/errors';
 import { LAST_PAYMENT_METHOD, type PaymentMethod } from '../../api/schemas/paymentMethods';
-import { type FlowModel, oneOf } from '../model';
+import { type FlowModel, failingOrNotOffered, oneOf } from '../model';
 import { type PaymentMethodsContext, paymentMethodsMachine } from './paymentMethods.machine';
 
 /** The demo owner's two cards, as the list answers them. */
@@ -61,7 +61,7 @@ export const paymentMethodsModel: FlowModel = {
     // A provider page, and an address that must not be followed.
     startSetup: oneOf({ url: 'https://pay.example/setup/seti_1' }, { url: 'javascript:alert(1)' }),
   },
-  errors: { remove: oneOf(lastCardRefusal) },
+  errors: { remove: oneOf(lastCardRefusal), load: failingOrNotOffered('load') },
   // What decides the guards and what the card shows.
   serialize: ({ context: c }: { context: PaymentMethodsContext }) => [
     c.methods.map((m) => `${m.id}:${m.isDefault}`).join(),

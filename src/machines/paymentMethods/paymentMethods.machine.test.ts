@@ -222,6 +222,13 @@ describeStateViews(paymentMethodsModel, {
     enabled: ['methods.retry'],
     shows: (s: Snap) => expect(s.context.loadError).not.toBeNull(),
   },
+  notOffered: {
+    tags: ['notOffered'],
+    shows: (s: Snap) => {
+      expect(s.context.loadError).toBeNull();
+      expect(s.context.methods).toEqual([]);
+    },
+  },
   ready: {},
   'ready.idle': {
     enabled: (s: Snap) => [

@@ -14,7 +14,7 @@ import {
   type PaymentMethod,
 } from '../../api/schemas/paymentMethods';
 import { paymentUrl } from '../billing/links';
-import { describeError } from '../errors';
+import { describeError, notOffered } from '../errors';
 import type { CurrentPlan } from '../planChange/planChange.machine';
 import { fromRequest } from '../request';
 import { askApp, raiseToast } from '../system';
@@ -107,6 +107,7 @@ export const paymentMethodsMachine = setup({
       !removalLocked(context, event.id),
     targetLocked: ({ context }) => removalLocked(context, context.targetId ?? ''),
     safeSetupUrl: ({ event }) => paymentUrl((event as { output?: CardSetupSession }).output?.url) !== null,
+    notOffered,
   },
   actions: {
     keepCurrent: assign({
@@ -149,15 +150,19 @@ export const paymentMethodsMachine = setup({
           target: 'ready',
           actions: assign({ methods: ({ event }) => event.output, loadError: null }),
         },
-        onError: {
-          target: 'failed',
-          actions: assign({ loadError: ({ event }) => describeError(event.error) }),
-        },
+        onError: [
+          { guard: 'notOffered', target: 'notOffered', actions: assign({ loadError: null }) },
+          { target: 'failed', actions: assign({ loadError: ({ event }) => describeError(event.error) }) },
+        ],
       },
     },
     failed: {
       tags: ['failed'],
       on: { 'methods.retry': 'loading' },
+    },
+    /** The server keeps no cards (the call is ours, beyond the spec's): the card says so once. */
+    notOffered: {
+      tags: ['notOffered'],
     },
     ready: {
       initial: 'idle',

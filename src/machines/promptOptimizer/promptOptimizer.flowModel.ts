@@ -1,6 +1,6 @@
 import { DEMO_BOTS } from '../../../mocks/seed';
 import { ApiError } from '../../api/errors';
-import type { FlowModel } from '../model';
+import { type FlowModel, failingOrNotOffered } from '../model';
 import { type PromptOptimizerContext, promptOptimizerMachine } from './promptOptimizer.machine';
 
 const endpoint = 'GET /chatbots/prompt-optimizations/opt-1/stream';
@@ -34,6 +34,7 @@ export const promptOptimizerModel: FlowModel = {
     { type: 'stream.failed', error: streamDropped },
   ],
   outputs: { create: { id: 'opt-1' } },
+  errors: { create: failingOrNotOffered('create') },
   // Text only as there or not; the failure by what it says.
   serialize: ({ context }) => {
     const c = context as PromptOptimizerContext;

@@ -241,8 +241,9 @@ const serverError = 'Internal server error';
 
 describeStateViews(promptOptimizerModel, {
   '*': {
-    // Optimise is offered whatever the state (a prompt that is not blank restarts it).
-    enabled: ['optimise.started'],
+    // Optimise is offered whatever the state (a prompt that is not blank restarts it), unless the server
+    // said it does not offer it.
+    enabled: (s: Snap) => (s.hasTag('notOffered') ? [] : ['optimise.started']),
     shows: (s: Snap) => {
       // Nothing is shown without an optimisation started; the text only ever comes from the stream.
       if (s.context.original === '')
@@ -289,5 +290,9 @@ describeStateViews(promptOptimizerModel, {
       // An empty answer is the only failure after which there is no text to speak of.
       if (error?.message === m.empty) expect(s.context.text).toBe('');
     },
+  },
+  notOffered: {
+    tags: ['notOffered'],
+    shows: (s: Snap) => expect(s.context.original).toBe(''),
   },
 });

@@ -1,9 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { assign, type EventObject, fromCallback, setup } from 'xstate';
+import { and, assign, type EventObject, fromCallback, not, setup, stateIn } from 'xstate';
 import { errorMessage, isApiError } from '../../api/errors';
 import { createPromptOptimization, streamPromptOptimization } from '../../api/promptOptimization';
 import type { PromptOptimization } from '../../api/schemas/promptOptimization';
+import { notOffered } from '../errors';
 import { fromRequest } from '../request';
 import { tellParent } from '../system';
 
@@ -108,7 +109,10 @@ export const promptOptimizerMachine = setup({
   delays: { streamSilence: OPTIMIZE_STREAM_SILENCE_MS },
   guards: {
     promptGiven: ({ event }) => event.type === 'optimise.started' && event.prompt.trim() !== '',
+    /** Asked before, the server said it has no optimisation: asking again would get the same answer. */
+    offered: not(stateIn('#promptOptimizer.notOffered')),
     hasText: ({ context }) => context.text.trim() !== '',
+    notOffered,
   },
   actions: {
     begin: assign(({ event }) =>
@@ -136,7 +140,7 @@ export const promptOptimizerMachine = setup({
   initial: 'idle',
   on: {
     // From any state, a running one included: the old request ends as its state is left, a new one starts.
-    'optimise.started': { guard: 'promptGiven', target: '.starting', actions: 'begin' },
+    'optimise.started': { guard: and(['promptGiven', 'offered']), target: '.starting', actions: 'begin' },
   },
   states: {
     idle: {},
@@ -150,10 +154,16 @@ export const promptOptimizerMachine = setup({
           target: 'streaming',
           actions: { type: 'setId', params: ({ event }) => ({ id: event.output.id }) },
         },
-        onError: {
-          target: 'failed',
-          actions: { type: 'fail', params: ({ event }) => ({ error: event.error, stage: 'start' as const }) },
-        },
+        onError: [
+          { guard: 'notOffered', target: 'notOffered', actions: 'clear' },
+          {
+            target: 'failed',
+            actions: {
+              type: 'fail',
+              params: ({ event }) => ({ error: event.error, stage: 'start' as const }),
+            },
+          },
+        ],
       },
       on: { 'optimise.stopped': 'stopped' },
     },
@@ -214,5 +224,10 @@ export const promptOptimizerMachine = setup({
       tags: ['error'],
       on: { 'optimise.discarded': { target: 'idle', actions: 'clear' } },
     },
+    /**
+     * The server has no optimisation call (it is ours, beyond the spec's): the tab says so once, and asking
+     * again is not offered, since the answer would be the same.
+     */
+    notOffered: { tags: ['notOffered'] },
   },
 });

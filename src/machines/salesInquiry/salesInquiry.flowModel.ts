@@ -1,5 +1,5 @@
 import type { SalesInquiryReceipt } from '../../api/schemas/sales';
-import type { FlowModel } from '../model';
+import { type FlowModel, failingOrNotOffered } from '../model';
 import {
   firstRefused,
   type SalesContext,
@@ -35,6 +35,7 @@ export const salesInquiryModel: FlowModel = {
     { type: 'inquiry.submitted' },
   ],
   outputs: { sendInquiry: sampleReceipt },
+  errors: { sendInquiry: failingOrNotOffered('sendInquiry') },
   // What decides the guards and what the dialog shows: which field would be refused, what was said.
   serialize: ({ context: c }: { context: SalesContext }) => [
     firstRefused(validateSalesForm(c.form)) ?? null,

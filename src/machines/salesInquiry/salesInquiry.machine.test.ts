@@ -176,4 +176,15 @@ describeStateViews(salesInquiryModel, {
     tags: ['sent'],
     shows: (s: Snap) => expect(s.context.receipt).toEqual(sampleReceipt),
   },
+  // What was typed is kept, and can still be changed (to copy it elsewhere); nothing to send it with.
+  'open.notOffered': {
+    tags: ['notOffered'],
+    enabled: ['field.changed'],
+    shows: (s: Snap) => {
+      hasNoErrors(s);
+      expect(s.context.failure).toBeNull();
+      expect(s.context.receipt).toBeNull();
+      expect(s.context.form).not.toEqual(EMPTY_SALES_FORM);
+    },
+  },
 });

@@ -13,7 +13,7 @@ import {
   type SalesInquiryReceipt,
 } from '../../api/schemas/sales';
 import { i18n } from '../../i18n/i18n';
-import { describeError } from '../errors';
+import { describeError, notOffered } from '../errors';
 import { fromRequest } from '../request';
 
 export const SALES_FIELDS = ['name', 'email', 'company', 'numbers', 'message'] as const;
@@ -107,6 +107,7 @@ export const salesInquiryMachine = setup({
   guards: {
     formRefused: ({ context }) => firstRefused(validateSalesForm(context.form)) !== undefined,
     wasSent: ({ context }) => context.receipt !== null,
+    notOffered,
   },
   actions: {
     setField: assign(({ context, event }) => {
@@ -156,13 +157,21 @@ export const salesInquiryMachine = setup({
             src: 'sendInquiry',
             input: ({ context }) => toInquiry(context.form, i18n.locale),
             onDone: { target: 'sent', actions: assign({ receipt: ({ event }) => event.output }) },
-            onError: {
-              target: 'editing',
-              actions: assign({ failure: ({ event }) => describeError(event.error) }),
-            },
+            onError: [
+              { guard: 'notOffered', target: 'notOffered' },
+              { target: 'editing', actions: assign({ failure: ({ event }) => describeError(event.error) }) },
+            ],
           },
         },
         sent: { tags: ['sent'] },
+        /**
+         * The server takes no messages for sales (the call is ours, beyond the spec's): the dialog says so,
+         * keeps what was typed, and offers no sending again.
+         */
+        notOffered: {
+          tags: ['notOffered'],
+          on: { 'field.changed': { actions: 'setField' } },
+        },
       },
     },
   },

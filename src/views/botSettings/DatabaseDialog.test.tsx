@@ -4,7 +4,7 @@ import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { API, errorResponse } from '../../../mocks/handlers/common';
 import { secretOf } from '../../../mocks/handlers/database';
-import { resetAndSeed, server } from '../../../mocks/node';
+import { resetAndSeed, server, switchScenario } from '../../../mocks/node';
 import { withMockServer } from '../../../mocks/testing';
 import { renderApp, warmUp } from '../../../tests/render';
 
@@ -158,6 +158,16 @@ describe('external database dialog', () => {
     expect((within(again).getByLabelText('Password', { selector: 'input' }) as HTMLInputElement).value).toBe(
       '',
     );
+  });
+
+  it('on a server without the database calls, the tab says so once: no button, no error, no retry', async () => {
+    switchScenario('spec-only');
+    await renderApp('/bot-settings', { as: 'owner' });
+    await userEvent.setup().click(await screen.findByRole('tab', { name: 'Knowledge' }));
+    expect(await screen.findByText('This server does not connect bots to databases.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Connect a database' })).toBeNull();
+    expect(screen.queryByTestId('database-summary')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
   it('says when the connection cannot be loaded, and loads it again on Retry', async () => {

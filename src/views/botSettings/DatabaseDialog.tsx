@@ -10,7 +10,7 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Muted } from '../ui/Card';
 import { DialogFooter, DialogForm, Modal } from '../ui/Dialog';
-import { Badge, ErrorPanel, PanelLoading } from '../ui/Feedback';
+import { Badge, ErrorPanel, NotOffered, PanelLoading } from '../ui/Feedback';
 import { Spinner } from '../ui/Spinner';
 import { useText } from '../ui/text';
 import { type DatabaseActor, DatabaseFields } from './DatabaseFields';
@@ -65,6 +65,7 @@ export function DatabaseSection({ database }: { database: DatabaseActor }) {
   const text = useText();
   const reading = useSelector(database, (s) => s.matches({ closed: 'reading' }));
   const unknown = useSelector(database, (s) => s.matches({ closed: 'unknown' }));
+  const notOffered = useSelector(database, (s) => s.hasTag('notOffered'));
   const stored = useSelector(database, (s) => s.context.stored);
   const failure = useSelector(database, (s) => s.context.failure);
   const open = useSelector(database, (s) => s.matches('open'));
@@ -83,6 +84,13 @@ export function DatabaseSection({ database }: { database: DatabaseActor }) {
 
   const where = stored ? describeConnection(stored) : '';
 
+  if (notOffered) {
+    return (
+      <NotOffered>
+        <Trans>This server does not connect bots to databases.</Trans>
+      </NotOffered>
+    );
+  }
   if (unknown) {
     return (
       <ErrorPanel

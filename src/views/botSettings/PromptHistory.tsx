@@ -28,7 +28,7 @@ export function PromptHistory() {
             open
             entries={entries}
             current={prompt}
-            partial={history.partial}
+            older={history.older}
             onClose={() => setOpen(false)}
             onRestore={(key) => {
               actor.send({ type: 'history.restored', key });

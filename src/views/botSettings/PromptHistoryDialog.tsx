@@ -2,12 +2,12 @@ import { useLingui } from '@lingui/react/macro';
 import { diffLines } from 'diff';
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
-import type { HistoryEntry, HistoryTag } from '../../machines/botEditor/promptHistory';
+import type { HistoryEntry, HistoryTag, OlderVersions } from '../../machines/botEditor/promptHistory';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Muted } from '../ui/Card';
 import { DialogFooter, Modal } from '../ui/Dialog';
-import { Badge } from '../ui/Feedback';
+import { Badge, NotOffered } from '../ui/Feedback';
 import { formatDateTime } from '../ui/format';
 import { media } from '../ui/theme';
 
@@ -134,14 +134,14 @@ export default function PromptHistoryDialog({
   open,
   entries,
   current,
-  partial,
+  older,
   onRestore,
   onClose,
 }: {
   open: boolean;
   entries: HistoryEntry[];
   current: string;
-  partial: boolean;
+  older: OlderVersions;
   onRestore: (key: string) => void;
   onClose: () => void;
 }) {
@@ -168,8 +168,11 @@ export default function PromptHistoryDialog({
       width={920}
       description={t`Every save keeps a version. Choose one to compare it with the editor, or to put it back.`}
     >
-      {partial && (
+      {older === 'failed' && (
         <Alert tone="info">{t`Older versions could not be loaded; this list starts with the prompt as it was opened.`}</Alert>
+      )}
+      {older === 'notOffered' && (
+        <NotOffered>{t`This server does not keep older versions: this list starts with the prompt as it was opened.`}</NotOffered>
       )}
       {entries.length === 0 ? (
         <Muted>{t`No versions yet: write a prompt and save it.`}</Muted>

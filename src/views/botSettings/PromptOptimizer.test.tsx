@@ -8,7 +8,7 @@ import {
   OPTIMIZE_FAILURES,
   OPTIMIZE_STREAM_ERROR,
 } from '../../../mocks/handlers/promptOptimization';
-import { resetAndSeed, server } from '../../../mocks/node';
+import { resetAndSeed, server, switchScenario } from '../../../mocks/node';
 import { DEMO_BOTS } from '../../../mocks/seed';
 import { withMockServer } from '../../../mocks/testing';
 import { renderApp, warmUp } from '../../../tests/render';
@@ -199,6 +199,18 @@ describe('optimise with AI', () => {
       'The optimisation could not start. Your prompt is unchanged.The AI service is down',
     );
     expect(screen.queryByRole('region', { name: 'Improved prompt' })).not.toBeInTheDocument();
+  });
+
+  it('on a server without the optimisation call, says so quietly, once, and is not offered again', async () => {
+    switchScenario('spec-only');
+    const user = await openPromptTab();
+    await user.click(optimiseButton());
+    expect(
+      await screen.findByText('This server does not offer AI optimisation. Your prompt is unchanged.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Optimise with AI' })).toBeNull();
+    expect(promptBox()).toHaveValue(AVA);
   });
 
   it('is not offered for a blank prompt', async () => {

@@ -8,7 +8,7 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Muted } from '../ui/Card';
 import { Cluster, SpreadRow } from '../ui/Cluster';
-import { Badge } from '../ui/Feedback';
+import { Badge, NotOffered } from '../ui/Feedback';
 import { Spinner } from '../ui/Spinner';
 import { useText } from '../ui/text';
 import { useEditor, useEditorActor } from './editorContext';
@@ -148,6 +148,7 @@ export function PromptOptimizer({ optimizer }: { optimizer: OptimizerActor }) {
   const canStop = useSelector(optimizer, (s) => s.can({ type: 'optimise.stopped' }));
   const canApply = useSelector(optimizer, (s) => s.can({ type: 'optimise.applied' }));
   const canDiscard = useSelector(optimizer, (s) => s.can({ type: 'optimise.discarded' }));
+  const notOffered = useSelector(optimizer, (s) => s.hasTag('notOffered'));
   const busy = phase === 'starting' || phase === 'streaming';
   // What the user last did with a result, for the status line once the panel has gone.
   const [outcome, setOutcome] = useState<'applied' | 'discarded' | null>(null);
@@ -194,6 +195,13 @@ export function PromptOptimizer({ optimizer }: { optimizer: OptimizerActor }) {
             : phase === 'idle' && outcome === 'discarded'
               ? t`The improved prompt was discarded.`
               : '';
+
+  if (notOffered)
+    return (
+      <Box role="group" aria-label={t`AI optimisation`}>
+        <NotOffered>{t`This server does not offer AI optimisation. Your prompt is unchanged.`}</NotOffered>
+      </Box>
+    );
 
   return (
     <Box role="group" aria-label={t`AI optimisation`}>

@@ -89,9 +89,25 @@ describe('bot settings: prompt history', () => {
     expect(within(after).getAllByRole('listitem')[1]?.textContent).toContain('Before the last save');
   });
 
-  it('opens from a server without a history: the prompt as opened, and a note', async () => {
+  it.each([404, 405, 501])(
+    'opens from a server that keeps no history (%i): the prompt as opened, and a quiet note',
+    async (status) => {
+      server.use(http.get(`${API}/chatbots/:id/prompt-versions`, () => new HttpResponse(null, { status })));
+      const user = await openAva();
+      await user.click(screen.getByRole('tab', { name: 'Prompt' }));
+      await user.click(screen.getByRole('button', { name: 'Prompt history' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Prompt history' });
+      expect(within(dialog).getByText(/This server does not keep older versions/)).toBeInTheDocument();
+      expect(within(dialog).queryByText(/could not be loaded/)).toBeNull();
+      expect(within(dialog).getAllByRole('listitem')).toHaveLength(1);
+    },
+  );
+
+  it('opens when the history fails to load: the prompt as opened, and says older versions may be missing', async () => {
     server.use(
-      http.get(`${API}/chatbots/:id/prompt-versions`, () => new HttpResponse(null, { status: 404 })),
+      http.get(`${API}/chatbots/:id/prompt-versions`, () =>
+        HttpResponse.json({ statusCode: 500, message: 'Internal server error' }, { status: 500 }),
+      ),
     );
     const user = await openAva();
     await user.click(screen.getByRole('tab', { name: 'Prompt' }));

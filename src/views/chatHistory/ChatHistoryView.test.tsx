@@ -123,6 +123,8 @@ describe('chat history screen', () => {
     expect(star).toHaveAttribute('aria-pressed', 'false');
     await u.click(star);
     await waitFor(() => expect(star).toHaveAttribute('aria-pressed', 'true'));
+    // Pressed, it says what it is now.
+    expect(star).toHaveAccessibleName('Starred');
     expect(await option(/\+85291234567.*Starred/)).toBeInTheDocument();
 
     server.use(
@@ -461,5 +463,28 @@ describe('chat history, live', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     await u.click(await option(/\+85291234567/));
     expect(await screen.findByRole('region', { name: 'Messages' })).toHaveTextContent('Thanks!');
+  });
+
+  it('on a server without live updates, checks now and then and says only that', async () => {
+    let asked = 0;
+    server.use(
+      http.get('*/api/v1/events/stream', () => {
+        asked += 1;
+        return HttpResponse.json(
+          { statusCode: 404, message: 'Cannot GET /api/v1/events/stream' },
+          { status: 404 },
+        );
+      }),
+    );
+    const u = await openTestSession();
+    const notice = await screen.findByText('Checking for new messages every 30 seconds.');
+    expect(notice).toHaveAttribute('role', 'status');
+    expect(screen.queryByText(/interrupted/)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    // Asked once by the screen and once by the app's instance watch; both then only poll.
+    await waitFor(() => expect(asked).toBe(2));
+    await u.click(await option(/\+85291234567/));
+    expect(await screen.findByRole('region', { name: 'Messages' })).toHaveTextContent('Thanks!');
+    expect(asked).toBe(2);
   });
 });

@@ -155,7 +155,7 @@ export function Conversation({ onBack, focusOnOpen }: { onBack?: () => void; foc
               onClick={() => canStar && actor.send({ type: 'star.toggled' })}
             >
               <StarIcon size={16} filled={selected.isStarred} />
-              <Trans>Star</Trans>
+              {selected.isStarred ? <Trans>Starred</Trans> : <Trans>Star</Trans>}
             </StarButton>
             <Button
               size="sm"

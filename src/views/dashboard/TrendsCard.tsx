@@ -11,7 +11,7 @@ import { useChildFlow } from '../../machines/useFlow';
 import { Button } from '../ui/Button';
 import { Card, CardTitle, Muted } from '../ui/Card';
 import { dayOf, ChartTable as TableBox, usePainterEarly } from '../ui/chart';
-import { ErrorPanel, Skeleton } from '../ui/Feedback';
+import { ErrorPanel, NotOffered, Skeleton } from '../ui/Feedback';
 import { useText } from '../ui/text';
 import type { ColorName } from '../ui/theme';
 import { CardError } from './CardError';
@@ -337,6 +337,7 @@ export function TrendsCard({ dashboard }: { dashboard: AnyActorRef }) {
   const error = useSelector(trends, (s) => s.context.error);
   const loading = useSelector(trends, (s) => s.hasTag('loading'));
   const failed = useSelector(trends, (s) => s.hasTag('failed'));
+  const notOffered = useSelector(trends, (s) => s.hasTag('notOffered'));
   const retry = () => trends.send({ type: 'trends.retry' });
   const name = useId();
   const days = data?.days;
@@ -352,25 +353,31 @@ export function TrendsCard({ dashboard }: { dashboard: AnyActorRef }) {
           </CardTitle>
           <Muted>{days ? t`Day by day, the last ${days} days` : <Trans>Day by day</Trans>}</Muted>
         </div>
-        <Periods>
-          <legend>
-            <Trans>Period</Trans>
-          </legend>
-          {TREND_PERIOD_OPTIONS.map((option) => (
-            <label key={option.days}>
-              <input
-                type="radio"
-                name={name}
-                value={option.days}
-                checked={period === option.days}
-                onChange={() => trends.send({ type: 'period.selected', days: option.days })}
-              />
-              {text(option.label)}
-            </label>
-          ))}
-        </Periods>
+        {!notOffered && (
+          <Periods>
+            <legend>
+              <Trans>Period</Trans>
+            </legend>
+            {TREND_PERIOD_OPTIONS.map((option) => (
+              <label key={option.days}>
+                <input
+                  type="radio"
+                  name={name}
+                  value={option.days}
+                  checked={period === option.days}
+                  onChange={() => trends.send({ type: 'period.selected', days: option.days })}
+                />
+                {text(option.label)}
+              </label>
+            ))}
+          </Periods>
+        )}
       </Head>
-      {failed ? (
+      {notOffered ? (
+        <NotOffered>
+          <Trans>This server does not offer trends.</Trans>
+        </NotOffered>
+      ) : failed ? (
         <ErrorPanel
           title={<Trans>Could not load the trends.</Trans>}
           message={error ? text(error) : undefined}

@@ -70,6 +70,21 @@ export function ErrorPanel({
   );
 }
 
+const Quiet = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.space(3)} 0;
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.md};
+`;
+
+/**
+ * A part this server does not offer (an extension it lacks): said once, in muted text, with nothing to retry,
+ * since asking again would get the same answer. The rest of the page works as it does without the part.
+ */
+export function NotOffered({ children }: { children: ReactNode }) {
+  return <Quiet data-not-offered="">{children}</Quiet>;
+}
+
 /** Loading inside a panel: says so in text (the spinner is decorative). */
 export function PanelLoading({ children }: { children?: ReactNode }) {
   return (

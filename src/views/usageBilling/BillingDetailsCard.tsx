@@ -10,7 +10,7 @@ import { addressLines, countryOptions } from '../ui/address';
 import { Button } from '../ui/Button';
 import { Card, CardTitle, Muted } from '../ui/Card';
 import { Cluster, SpreadRow } from '../ui/Cluster';
-import { ErrorPanel, PanelLoading } from '../ui/Feedback';
+import { ErrorPanel, NotOffered, PanelLoading } from '../ui/Feedback';
 import { SelectField, TextField } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
 import { useText } from '../ui/text';
@@ -259,6 +259,7 @@ export function BillingDetailsCard({ details }: { details: BillingDetailsRef }) 
   const text = useText();
   const loading = useSelector(details, (s) => s.hasTag('loading'));
   const loadFailed = useSelector(details, (s) => s.matches('loadFailed'));
+  const notOffered = useSelector(details, (s) => s.hasTag('notOffered'));
   const editing = useSelector(details, (s) => s.hasTag('editing'));
   const saved = useSelector(details, (s) => s.context.saved);
   const failure = useSelector(details, (s) => s.context.failure);
@@ -271,6 +272,10 @@ export function BillingDetailsCard({ details }: { details: BillingDetailsRef }) 
       </SpreadRow>
       {loading ? (
         <PanelLoading />
+      ) : notOffered ? (
+        <NotOffered>
+          <Trans>This server does not keep billing details.</Trans>
+        </NotOffered>
       ) : loadFailed ? (
         <ErrorPanel
           title={<Trans>Billing details could not be loaded</Trans>}

@@ -10,7 +10,7 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Card, CardTitle, Muted } from '../ui/Card';
 import { SpreadRow } from '../ui/Cluster';
-import { EmptyState, ErrorPanel, PanelLoading } from '../ui/Feedback';
+import { EmptyState, ErrorPanel, NotOffered, PanelLoading } from '../ui/Feedback';
 import { formatDate, formatMoney } from '../ui/format';
 import { InvoiceStatusBadge } from '../ui/InvoiceStatusBadge';
 import { ChevronLeftIcon, ChevronRightIcon } from '../ui/icons';
@@ -107,6 +107,7 @@ export function BillingHistory({ history }: { history: HistoryRef }) {
   const payError = useSelector(history, (s) => s.context.payError);
   const loading = useSelector(history, (s) => s.hasTag('loading'));
   const failed = useSelector(history, (s) => s.hasTag('failed'));
+  const notOffered = useSelector(history, (s) => s.hasTag('notOffered'));
   const empty = useSelector(history, (s) => s.hasTag('empty'));
   const payFailed = useSelector(history, (s) => s.hasTag('payFailed'));
   const canNext = useSelector(history, (s) => s.can({ type: 'page.next' }));
@@ -149,7 +150,11 @@ export function BillingHistory({ history }: { history: HistoryRef }) {
           </SpreadRow>
         </Alert>
       )}
-      {failed ? (
+      {notOffered ? (
+        <NotOffered>
+          <Trans>This server does not list invoices.</Trans>
+        </NotOffered>
+      ) : failed ? (
         <ErrorPanel
           title={<Trans>Could not load the billing history</Trans>}
           message={error ? text(error) : undefined}

@@ -14,7 +14,7 @@ import { Button } from '../ui/Button';
 import { Card, CardTitle, Muted } from '../ui/Card';
 import { SpreadRow } from '../ui/Cluster';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { Badge, EmptyState, ErrorPanel, PanelLoading } from '../ui/Feedback';
+import { Badge, EmptyState, ErrorPanel, NotOffered, PanelLoading } from '../ui/Feedback';
 import { PlainList } from '../ui/PlainList';
 import { Spinner } from '../ui/Spinner';
 import { useText } from '../ui/text';
@@ -153,6 +153,11 @@ export function PaymentMethodsCard({ paymentMethods }: { paymentMethods: Payment
           message={loadError ? text(loadError) : undefined}
           onRetry={() => send({ type: 'methods.retry' })}
         />
+      )}
+      {snap.hasTag('notOffered') && (
+        <NotOffered>
+          <Trans>This server does not keep cards on file. The checkout asks for a card when you pay.</Trans>
+        </NotOffered>
       )}
       {snap.matches('ready') && methods.length === 0 && (
         <EmptyState title={<Trans>No cards saved</Trans>}>

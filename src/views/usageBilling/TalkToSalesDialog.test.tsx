@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { receivedInquiries, SALES_FAILURE_MARKER } from '../../../mocks/handlers/sales';
-import { resetAndSeed } from '../../../mocks/node';
+import { resetAndSeed, switchScenario } from '../../../mocks/node';
 import { DEMO_OWNER } from '../../../mocks/seed';
 import { withMockServer } from '../../../mocks/testing';
 import { renderApp, warmUp } from '../../../tests/render';
@@ -70,5 +70,24 @@ describe('talk to sales', () => {
     expect(dialog.querySelector('b')).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('on a server without the sales call, says so quietly and keeps what was typed, with nothing to resend', async () => {
+    switchScenario('spec-only');
+    const { user, dialog } = await openDialog();
+    await user.type(within(dialog).getByLabelText('Your name'), 'Mei Chen');
+    await user.type(within(dialog).getByLabelText('Work e-mail'), 'mei@harbour.test');
+    await user.type(within(dialog).getByLabelText('Company'), 'Harbour Trading');
+    await user.type(within(dialog).getByLabelText('WhatsApp numbers needed'), '25');
+    await user.click(within(dialog).getByRole('button', { name: 'Send to sales' }));
+    expect(
+      await within(dialog).findByText(
+        /This server does not take messages for sales\. What you typed is kept/,
+      ),
+    ).toBeVisible();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(within(dialog).getByLabelText('Company')).toHaveValue('Harbour Trading');
+    expect(within(dialog).getByRole('button', { name: 'Send to sales' })).toBeDisabled();
+    expect(receivedInquiries()).toEqual([]);
   });
 });

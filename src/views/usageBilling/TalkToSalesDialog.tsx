@@ -8,6 +8,7 @@ import type { SalesField, salesInquiryMachine } from '../../machines/salesInquir
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { DialogFooter, DialogForm, Modal } from '../ui/Dialog';
+import { NotOffered } from '../ui/Feedback';
 import { TextAreaField, TextField } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
 import { useText } from '../ui/text';
@@ -77,6 +78,7 @@ export function TalkToSalesDialog({ sales }: { sales: SalesInquiryRef }) {
   const open = useSelector(sales, (s) => s.matches('open'));
   const sending = useSelector(sales, (s) => s.hasTag('sending'));
   const sent = useSelector(sales, (s) => s.hasTag('sent'));
+  const notOffered = useSelector(sales, (s) => s.hasTag('notOffered'));
   const failure = useSelector(sales, (s) => s.context.failure);
   const receipt = useSelector(sales, (s) => s.context.receipt);
   const message = useField(sales, 'message');
@@ -165,11 +167,19 @@ export function TalkToSalesDialog({ sales }: { sales: SalesInquiryRef }) {
                 <Trans>Your message could not be sent: {reason}. What you typed is kept; try again.</Trans>
               </Alert>
             )}
+            {notOffered && (
+              <NotOffered>
+                <Trans>
+                  This server does not take messages for sales. What you typed is kept: copy it to write to
+                  your provider.
+                </Trans>
+              </NotOffered>
+            )}
             <DialogFooter>
               <Button onClick={close}>
                 <Trans>Cancel</Trans>
               </Button>
-              <Button type="submit" variant="primary" disabled={sending}>
+              <Button type="submit" variant="primary" disabled={sending || notOffered}>
                 {sending && <Spinner />}
                 {sending ? t`Sending…` : t`Send to sales`}
               </Button>

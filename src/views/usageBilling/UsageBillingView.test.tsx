@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { givenPlan } from '../../../mocks/fixtures';
-import { resetAndSeed, server } from '../../../mocks/node';
+import { resetAndSeed, server, switchScenario } from '../../../mocks/node';
 import { DEMO_OWNER } from '../../../mocks/seed';
 import { call, only, reshaped, withMockServer } from '../../../mocks/testing';
 import { installTestClock, renderApp, warmUp } from '../../../tests/render';
@@ -190,7 +190,8 @@ describe('usage and billing', () => {
     const yearly = within(dialog).getByRole('button', { name: /Yearly/ });
     expect(yearly).toHaveTextContent('Save $598.00');
     expect(yearly).toHaveTextContent('$2,990.00');
-    expect(yearly).toHaveTextContent('Billed once a year, $249.2 per month');
+    // The spec's one decimal (2990 / 12 = 249.1666… → 249.2), written as money.
+    expect(yearly).toHaveTextContent('Billed once a year, $249.20 per month');
     await u.click(within(dialog).getByRole('button', { name: /Monthly/ }));
     await waitFor(() => expect(location.pathname).toBe('/demo-checkout'));
     expect(new URLSearchParams(location.search).get('session_id')).toMatch(/^cs_demo_/);
@@ -321,6 +322,18 @@ describe('usage and billing', () => {
     expect(
       await within(details).findByRole('region', { name: 'Token usage by conversation' }),
     ).toBeInTheDocument();
+  });
+
+  it('on a server with only the spec’s calls, cards, billing details and invoices each say once they are not offered', async () => {
+    switchScenario('spec-only');
+    await renderApp('/usage-billing', { as: 'owner' });
+    expect(await screen.findByTestId('current-plan')).toHaveTextContent('Starter');
+    expect(await screen.findByText(/This server does not keep cards on file\./)).toBeInTheDocument();
+    expect(await screen.findByText('This server does not keep billing details.')).toBeInTheDocument();
+    expect(await screen.findByText('This server does not list invoices.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add card' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('shows the empty state when no plan is offered', async () => {
