@@ -137,13 +137,13 @@ describe('seedDemo', () => {
     const lastMessage = Math.max(...messages.map((m) => Date.parse(m.sentAt)));
     expect(lastMessage).toBeLessThanOrEqual(Date.parse(instances[0].lastActiveAt));
 
-    // "New customer" entries name numbers whose first conversation is in the last 24 hours.
+    // "New user connected" entries name numbers whose first conversation is in the last 24 hours.
     const sessions = db.chatSessions.findMany((q) => q.where({ ownerId: DEMO_OWNER.id }));
     const log = await get('/activity-log/list');
     const newCustomers = log.filter((a: { type: string }) => a.type === 'user_connected');
     expect(newCustomers).toHaveLength(7);
     for (const entry of newCustomers) {
-      const digits = entry.description.match(/\+([\d ]+) started/)?.[1].replaceAll(' ', '');
+      const digits = entry.description.match(/^New user connected: \+([\d ]+)$/)?.[1].replaceAll(' ', '');
       const theirs = sessions.filter((x) => x.fromNumber === `${digits}@c.us`);
       const first = Math.min(...theirs.map((x) => Date.parse(x.createdAt)));
       expect(first).toBe(Date.parse(entry.createdAt));

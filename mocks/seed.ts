@@ -398,13 +398,13 @@ export function demoActivity(t: number): Array<ActivityLogEntry & Pick<ActivityR
     },
     {
       type: 'knowledge_updated',
-      description: `Knowledge base updated for ${ava.name}: 2 files`,
+      description: `Knowledge base updated: ${ava.name}`,
       createdAt: at(ava, 12 * MINUTE),
     },
     { type: 'agent_updated', description: `Agent settings updated: ${ava.name}`, createdAt: at(ava) },
     {
       type: 'knowledge_updated',
-      description: `Knowledge base updated for ${nova.name}: 2 files`,
+      description: `Knowledge base updated: ${nova.name}`,
       createdAt: at(nova, 9 * MINUTE),
     },
     { type: 'agent_updated', description: `Agent settings updated: ${nova.name}`, createdAt: at(nova) },
@@ -646,7 +646,7 @@ async function seedActivity(ownerId: string, sessions: ChatSessionRecord[]) {
   for (const [number, started] of newCustomers) {
     await givenActivity(ownerId, {
       type: 'user_connected',
-      description: `New customer ${pretty(number)} started a conversation`,
+      description: `New user connected: ${pretty(number)}`,
       createdAt: iso(started),
     });
   }

@@ -80,12 +80,7 @@ const fileIds = (files: KnowledgeBaseFile[]) =>
 async function logSave(user: UserRecord, bot: ChatbotRecord, filesChanged: boolean) {
   await logActivity(user.id, 'agent_updated', `Agent settings updated: ${bot.name}`);
   if (filesChanged) {
-    const n = bot.KnowledgeBaseFile.length;
-    await logActivity(
-      user.id,
-      'knowledge_updated',
-      `Knowledge base updated for ${bot.name}: ${n} file${n === 1 ? '' : 's'}`,
-    );
+    await logActivity(user.id, 'knowledge_updated', `Knowledge base updated: ${bot.name}`);
   }
 }
 

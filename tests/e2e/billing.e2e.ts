@@ -112,7 +112,7 @@ test.describe('usage and billing', () => {
     await planCard(page, 'Pro').getByRole('button', { name: 'Upgrade to Pro' }).click();
     const yearly = page.getByRole('dialog').getByRole('button', { name: /^Yearly/ });
     await expect(yearly).toContainText('Save $598.00');
-    await expect(yearly).toContainText('$249.2 per month');
+    await expect(yearly).toContainText('$249.20 per month');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await upgradeToPro(page, 'Yearly', '$2,990.00');
     await page.getByRole('link', { name: 'Go to billing' }).click();

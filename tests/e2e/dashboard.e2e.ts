@@ -68,7 +68,7 @@ test.describe('dashboard', () => {
 
       await expect(card(page, 'Active bound instances')).toContainText(String(instances.count));
       await expect(card(page, 'Active bots')).toContainText(String(bots.count));
-      await expect(card(page, "Today's conversations")).toContainText(
+      await expect(card(page, "Today's messages")).toContainText(
         `${messages.countsOfToday}${expected(messages)} from yesterday`,
       );
       await expect(card(page, 'WhatsApp users')).toContainText(
@@ -83,7 +83,12 @@ test.describe('dashboard', () => {
         return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
       }, first.createdAt);
       await expect(list.getByRole('listitem').first()).toContainText(time);
-      await expect(list.getByRole('listitem').first()).toContainText(first.description);
+      // The kind in the interface's words, and what the server says the entry is about.
+      const [kind, subject] = first.description.split(': ');
+      await expect(list.getByRole('listitem').first().getByRole('paragraph')).toHaveText([
+        kind ?? '',
+        subject ?? '',
+      ]);
 
       await page.getByRole('link', { name: /^Bind WhatsApp Connect a number/ }).click();
       await page.waitForURL('/bind-whatsapp');
@@ -117,7 +122,7 @@ test.describe('dashboard', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     for (const title of [
       'Active bound instances',
-      "Today's conversations",
+      "Today's messages",
       'Active bots',
       'WhatsApp users',
       'Recent activity',

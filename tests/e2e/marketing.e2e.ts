@@ -14,7 +14,7 @@ async function openSignIn(page: Page, language: string) {
 const PANELS = [
   ['en', 'Plans for every size', ['$99 / month', '$299 / month', 'Custom pricing']],
   ['zh-CN', '适合各种规模的方案', ['¥99/月', '¥299/月', '定制价格']],
-  ['zh-TW', '適合各種規模的方案', ['$2,990/月', '$8,990/月', '客製化價格']],
+  ['zh-TW', '適合各種規模的方案', ['NT$2,990/月', 'NT$8,990/月', '客製化價格']],
 ] as const;
 
 test.describe('marketing copy', () => {

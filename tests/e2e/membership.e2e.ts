@@ -117,7 +117,9 @@ test.describe('membership management', () => {
     const table = await openAdmin(page);
     await page.getByRole('button', { name: 'Delete Growth Plus' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Confirm delete' });
-    await expect(confirm).toContainText('Are you sure you want to delete this plan? This cannot be undone.');
+    await expect(confirm).toContainText(
+      'Are you sure you want to delete the plan “Growth Plus”? This cannot be undone.',
+    );
     await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Plan deleted');

@@ -9,7 +9,7 @@ import { afterRealWork, collectErrors, pauseClock, test } from './support';
  * failures stay in their own panel with a retry, nothing is blank, and nothing is thrown uncaught.
  */
 
-const FIGURES = ['Active bound instances', "Today's conversations", 'Active bots', 'WhatsApp users'];
+const FIGURES = ['Active bound instances', "Today's messages", 'Active bots', 'WhatsApp users'];
 
 /**
  * The browser itself reports a failed load in the console when a scenario makes calls fail on purpose; those
@@ -120,7 +120,7 @@ test.describe('mock scenarios', () => {
     await expect(card(page, 'Active bots').getByRole('alert')).toContainText(
       'Unexpected response from GET /chatbots/count/active: count',
     );
-    await expect(card(page, "Today's conversations").getByRole('alert')).toContainText(
+    await expect(card(page, "Today's messages").getByRole('alert')).toContainText(
       'Unexpected response from GET /chat-message/compare/yesterday: countsOfToday',
     );
     await page.getByRole('link', { name: 'Bot settings', exact: true }).click();

@@ -24,7 +24,7 @@ const comparisonPanel = (id: string, get: (signal: AbortSignal) => Promise<Compa
 /** WhatsApp numbers online now. */
 export const activeInstancesPanel = countPanel('activeInstances', getActiveInstanceCount);
 
-/** Today's conversations, compared with yesterday. */
+/** Today's messages, compared with yesterday (the spec's "today's conversations" card counts messages). */
 export const messagesPanel = comparisonPanel('messages', getMessageComparison);
 
 /** Chatbots answering customers. */

@@ -85,12 +85,29 @@ describe('plan draft', () => {
   });
 
   it('names the fields the API would refuse', () => {
-    expect(invalidFields(newPlanDraft())).toEqual([]);
-    expect(invalidFields({ ...newPlanDraft(), level: 'x', chatbotLimit: '-2', yearlyPrice: '-1' })).toEqual([
+    const named = { ...newPlanDraft(), name: 'Growth' };
+    expect(invalidFields(named)).toEqual([]);
+    expect(invalidFields({ ...named, level: 'x', chatbotLimit: '-2', yearlyPrice: '-1' })).toEqual([
       'level',
       'chatbotLimit',
       'yearlyPrice',
     ]);
+  });
+
+  it('asks for a name, a level of 0 or more and prices of 0 or more; -1 stays unlimited for limits', () => {
+    // A new plan starts without a name: it is the first thing to fill in.
+    expect(invalidFields(newPlanDraft())).toEqual(['name']);
+    expect(invalidFields({ ...newPlanDraft(), name: '   ' })).toEqual(['name']);
+    const named = { ...newPlanDraft(), name: 'Growth' };
+    expect(invalidFields({ ...named, level: '-1' })).toEqual(['level']);
+    expect(invalidFields({ ...named, level: '0' })).toEqual([]);
+    expect(invalidFields({ ...named, monthlyPrice: '-0.5', yearlyPrice: '-10' })).toEqual([
+      'monthlyPrice',
+      'yearlyPrice',
+    ]);
+    expect(
+      invalidFields({ ...named, instanceLimit: '-1', chatbotLimit: '-1', knowledgeBaseFileLimit: '-1' }),
+    ).toEqual([]);
   });
 });
 
@@ -147,8 +164,11 @@ describe('plan administration', () => {
     actor.send({ type: 'form.changed', patch: { instanceLimit: '1.5' } });
     actor.send({ type: 'form.submitted' });
     expect(spies.create).not.toHaveBeenCalled();
-    expect(actor.getSnapshot().context.invalid).toEqual(['instanceLimit']);
+    // A new plan has no name yet: that is marked too.
+    expect(actor.getSnapshot().context.invalid).toEqual(['name', 'instanceLimit']);
     actor.send({ type: 'form.changed', patch: { instanceLimit: '2' } });
+    expect(actor.getSnapshot().context.invalid).toEqual(['name']);
+    actor.send({ type: 'form.changed', patch: { name: 'Growth' } });
     expect(actor.getSnapshot().context.invalid).toEqual([]);
   });
 
@@ -255,8 +275,11 @@ const typed = (s: Snap, opened: PlanDraft) => {
   expect(['', 'Growth', opened.name]).toContain(s.context.draft.name);
   expect(['x', opened.level]).toContain(s.context.draft.level);
   expect({ ...s.context.draft, name: opened.name, level: opened.level }).toEqual(opened);
-  // A field is marked only while its value is not a number (and only until it is changed).
-  for (const field of s.context.invalid) expect(s.context.draft[field]).toBe('x');
+  // A field is marked only while it is wrong (a blank name, a level that is no number), until it is changed.
+  for (const field of s.context.invalid) {
+    if (field === 'name') expect(s.context.draft.name.trim()).toBe('');
+    else expect(s.context.draft[field]).toBe('x');
+  }
 };
 
 describeStateViews(planAdminModel, {

@@ -9,9 +9,9 @@ import type { ToastInput } from '../toasts/toasts.machine';
 import {
   draftOf,
   invalidFields,
-  type NumberField,
   newPlanDraft,
   type PlanDraft,
+  type PlanField,
   toPlanBody,
 } from './planDraft';
 
@@ -31,7 +31,7 @@ export interface PlanAdminContext {
   draft: PlanDraft;
   /** The plan being edited or deleted. */
   target: MembershipPlan | null;
-  invalid: NumberField[];
+  invalid: PlanField[];
 }
 
 export type PlanAdminEvent =

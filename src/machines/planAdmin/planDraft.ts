@@ -37,6 +37,8 @@ export const NUMBER_FIELDS = [
   'yearlyPrice',
 ] as const;
 export type NumberField = (typeof NUMBER_FIELDS)[number];
+/** The fields the form checks before saving. */
+export type PlanField = NumberField | 'name';
 
 /** A new plan: the defaults of spec section 9, active. */
 export function newPlanDraft(): PlanDraft {
@@ -109,16 +111,18 @@ export function toPlanBody(draft: PlanDraft): PlanBody {
 }
 
 /**
- * Fields the API would refuse (the contract's own schema: whole numbers, -1 or more for limits, no negative
- * prices). Checked before sending, so the admin sees which field to fix instead of a server error.
+ * Fields to fix before saving: what the API would refuse (the contract's own schema: whole numbers, -1 or
+ * more for limits, no negative prices), a blank name (every customer would see a plan card without a title)
+ * and a level below 0. Checked before sending, so the admin sees which field to fix instead of a server error.
  */
-export function invalidFields(draft: PlanDraft): NumberField[] {
+export function invalidFields(draft: PlanDraft): PlanField[] {
+  const fields = new Set<PlanField>();
+  if (draft.name.trim() === '') fields.add('name');
   const result = PlanBodySchema.safeParse(toPlanBody(draft));
-  if (result.success) return [];
-  const fields = new Set<NumberField>();
-  for (const issue of result.error.issues) {
+  for (const issue of result.success ? [] : result.error.issues) {
     const field = issue.path[0];
     if ((NUMBER_FIELDS as readonly unknown[]).includes(field)) fields.add(field as NumberField);
   }
+  if (Number(draft.level.trim()) < 0) fields.add('level');
   return [...fields];
 }

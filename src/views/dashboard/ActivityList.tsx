@@ -9,13 +9,35 @@ import { formatDateTime, formatTime } from '../ui/format';
 import { useText } from '../ui/text';
 import { useVirtualRows, virtualItems, virtualRow, virtualScroller } from '../ui/virtualList';
 
-/** The spec's four event kinds, in the user's language; entries of another kind show the server's text. */
+/**
+ * The four event kinds the app knows, in the user's language, with what each is about; entries of another
+ * kind show the server's text.
+ */
 const KIND_TEXT: Record<ActivityType, ReturnType<typeof msg>> = {
   user_connected: msg`New user connected`,
   agent_updated: msg`Agent settings updated`,
   knowledge_updated: msg`Knowledge base updated`,
   instance_bound: msg`New instance bound`,
 };
+
+/** How the server writes each kind (in English), ahead of what it is about: "New instance bound: Desk". */
+const KIND_PREFIX: Record<ActivityType, string> = {
+  user_connected: 'New user connected',
+  agent_updated: 'Agent settings updated',
+  knowledge_updated: 'Knowledge base updated',
+  instance_bound: 'New instance bound',
+};
+
+/**
+ * What an entry of a known kind is about (a name, a number), from the server's text: the kind is already
+ * written in the user's language, so the server's English for it is left out. Null when the text does not
+ * read "<kind>: <subject>".
+ */
+export function subjectOf(type: ActivityType, description: string): string | null {
+  const prefix = `${KIND_PREFIX[type]}:`;
+  if (!description.startsWith(prefix)) return null;
+  return description.slice(prefix.length).trim() || null;
+}
 
 const KIND_TONE: Record<ActivityType, 'info' | 'primary' | 'warning' | 'success'> = {
   user_connected: 'info',
@@ -99,6 +121,7 @@ export function ActivityList({ entries }: { entries: ActivityLogEntry[] }) {
           const entry = entries[item.index] as ActivityLogEntry;
           const type = isActivityType(entry.type) ? entry.type : null;
           const kind = type ? KIND_TEXT[type] : null;
+          const subject = type ? subjectOf(type, entry.description) : null;
           return (
             <Row
               key={item.key}
@@ -114,7 +137,7 @@ export function ActivityList({ entries }: { entries: ActivityLogEntry[] }) {
               <Dot $tone={type ? KIND_TONE[type] : 'primary'} aria-hidden="true" />
               <div>
                 <p>{kind ? text(kind) : entry.description}</p>
-                {kind && <Detail>{entry.description}</Detail>}
+                {subject && <Detail>{subject}</Detail>}
               </div>
             </Row>
           );

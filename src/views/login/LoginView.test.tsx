@@ -147,7 +147,8 @@ describe('login screen', () => {
 });
 
 describe('login marketing panel', () => {
-  // The spec's display prices: USD in English, CNY in Simplified and TWD amounts in Traditional Chinese.
+  // The spec's display prices: USD in English, CNY in Simplified and TWD amounts in Traditional Chinese,
+  // each written so that it cannot be taken for another (NT$, not a bare $ beside the English page's).
   it.each([
     [
       'en' as const,
@@ -157,7 +158,7 @@ describe('login marketing panel', () => {
     ['zh-CN' as const, ['¥99/月', '¥299/月', '定制价格'], ['每月 500 次 AI 对话', '每月 2,000 次 AI 对话']],
     [
       'zh-TW' as const,
-      ['$2,990/月', '$8,990/月', '客製化價格'],
+      ['NT$2,990/月', 'NT$8,990/月', '客製化價格'],
       ['每月 500 次 AI 對話', '每月 2,000 次 AI 對話'],
     ],
   ])('shows the plans with the prices of %s', async (locale, prices, chats) => {

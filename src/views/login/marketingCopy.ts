@@ -17,15 +17,24 @@ export const MARKETING_TIERS = {
   enterprise: { instances: 10 },
 } as const;
 
-/** A marketing price in the language's currency, without cents ("$99", "¥99", "$2,990"). */
+/**
+ * A marketing price in the language's currency, without cents ("$99", "¥99", "NT$2,990"). Taiwan's own
+ * formats write the New Taiwan dollar as a bare "$", which beside the English page's US dollars reads as the
+ * same currency: it is written NT$, as Taiwanese shops write it.
+ */
 export function marketingPrice(locale: string, tier: 'starter' | 'pro'): string {
   const prices = MARKETING_PRICES[isLocale(locale) ? locale : 'en'];
-  return new Intl.NumberFormat(locale, {
+  const format = new Intl.NumberFormat(locale, {
     style: 'currency',
     currency: prices.currency,
     maximumFractionDigits: 0,
     minimumFractionDigits: 0,
-  }).format(prices[tier]);
+  });
+  if (prices.currency !== 'TWD') return format.format(prices[tier]);
+  return format
+    .formatToParts(prices[tier])
+    .map((part) => (part.type === 'currency' ? 'NT$' : part.value))
+    .join('');
 }
 
 /** A whole number in the language's digits grouping ("2,000"). Not ui/format: it would bring dayjs to sign-in. */

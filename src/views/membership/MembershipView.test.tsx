@@ -120,6 +120,25 @@ describe('membership management', () => {
     expect(rowNames()).toContain('Starter Plus');
   });
 
+  it('refuses a plan without a name, and a level below 0, marking each field', async () => {
+    const u = user();
+    await openAdmin();
+    await u.click(screen.getByRole('button', { name: 'New plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create plan' });
+    await u.clear(within(dialog).getByLabelText('Level'));
+    await u.type(within(dialog).getByLabelText('Level'), '-1');
+    await u.click(within(dialog).getByRole('button', { name: 'Create plan' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('a plan needs a name');
+    const name = within(dialog).getByLabelText('Name');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('A plan needs a name: customers see it on its card.');
+    expect(within(dialog).getByLabelText('Level')).toHaveAttribute('aria-invalid', 'true');
+    expect(db.plans.count()).toBe(4);
+    // Fixing a field clears its mark.
+    await u.type(name, 'Growth');
+    expect(name).not.toHaveAttribute('aria-invalid');
+  });
+
   it('refuses values the API would reject and marks the field', async () => {
     const u = user();
     await openAdmin();
@@ -138,7 +157,10 @@ describe('membership management', () => {
     await openAdmin();
     await u.click(screen.getByRole('button', { name: 'Delete Pro' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Confirm delete' });
-    expect(confirm).toHaveTextContent('Are you sure you want to delete this plan? This cannot be undone.');
+    // It names the plan.
+    expect(confirm).toHaveTextContent(
+      'Are you sure you want to delete the plan “Pro”? This cannot be undone.',
+    );
     await u.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(rowNames()).toContain('Pro');

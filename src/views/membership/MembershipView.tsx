@@ -17,6 +17,7 @@ export function MembershipView() {
   const canCreate = useSelector(admin, (s) => s.can({ type: 'plan.createRequested' }));
   const confirming = useSelector(admin, (s) => s.hasTag('confirm'));
   const deleting = useSelector(admin, (s) => s.hasTag('confirm') && s.hasTag('busy'));
+  const planName = useSelector(admin, (s) => s.context.target?.name ?? '');
 
   return (
     <>
@@ -54,7 +55,9 @@ export function MembershipView() {
         open={confirming}
         busy={deleting}
         title={<Trans>Confirm delete</Trans>}
-        description={<Trans>Are you sure you want to delete this plan? This cannot be undone.</Trans>}
+        description={
+          <Trans>Are you sure you want to delete the plan “{planName}”? This cannot be undone.</Trans>
+        }
         confirmLabel={<Trans>Delete</Trans>}
         onConfirm={() => admin.send({ type: 'delete.confirmed' })}
         onCancel={() => admin.send({ type: 'delete.cancelled' })}

@@ -71,12 +71,18 @@ export function PlanForm({ admin }: { admin: AdminRef }) {
         <Fields>
           <TextField
             label={<Trans>Name</Trans>}
+            hint={
+              invalid.includes('name') ? (
+                <Trans>A plan needs a name: customers see it on its card.</Trans>
+              ) : undefined
+            }
             name="name"
             value={draft.name}
+            invalid={invalid.includes('name')}
             disabled={saving}
             onChange={(e) => change({ name: e.target.value })}
           />
-          {numberField('level', <Trans>Level</Trans>, <Trans>Higher levels are upgrades.</Trans>)}
+          {numberField('level', <Trans>Level</Trans>, <Trans>0 or more. Higher levels are upgrades.</Trans>)}
           <Wide>
             <TextAreaField
               label={<Trans>Description</Trans>}
@@ -142,8 +148,8 @@ export function PlanForm({ admin }: { admin: AdminRef }) {
             <Wide>
               <Alert>
                 <Trans>
-                  Check the highlighted fields: limits and the level are whole numbers (-1 for unlimited),
-                  prices cannot be negative.
+                  Check the highlighted fields: a plan needs a name, the level is a whole number of 0 or more,
+                  limits are whole numbers (-1 for unlimited), and prices cannot be negative.
                 </Trans>
               </Alert>
             </Wide>

@@ -13,6 +13,7 @@ import { PanelLoading } from '../ui/Feedback';
 import { formatDateTime, formatMoney } from '../ui/format';
 import { AlertIcon, CheckIcon, RefreshIcon } from '../ui/icons';
 import { useFormatLimit } from '../ui/limits';
+import { usePlanName } from '../ui/planName';
 import { withStyledTheme } from '../ui/StyledTheme';
 import { pageTitle, useText } from '../ui/text';
 
@@ -101,11 +102,12 @@ function PaymentFacts({ details }: { details: PaymentSessionDetails }) {
 function PlanFacts({ plan }: { plan: PaidMembership }) {
   // A limit the answer leaves out is not known: a dash, not a guess.
   const formatLimit = useFormatLimit();
+  const planName = usePlanName();
   const limit = (value: number | undefined) => (value === undefined ? '—' : formatLimit(value));
   return (
     <FactsSection id="plan-details-title" title={<Trans>Plan details</Trans>}>
       <Fact label={<Trans>Plan</Trans>} testId="paid-plan">
-        {plan.name}
+        {planName(plan.name)}
       </Fact>
       <Fact label={<Trans>WhatsApp numbers</Trans>}>{limit(plan.instanceLimit)}</Fact>
       <Fact label={<Trans>Chatbots</Trans>}>{limit(plan.chatbotLimit)}</Fact>

@@ -14,6 +14,7 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { DialogFooter, Modal } from '../ui/Dialog';
 import { Badge } from '../ui/Feedback';
+import { usePlanName } from '../ui/planName';
 import { Spinner } from '../ui/Spinner';
 import { useBillingFormat } from './useBillingFormat';
 
@@ -99,12 +100,14 @@ export function CycleDialog({ planChange }: { planChange: PlanChangeRef }) {
     return () => window.removeEventListener('pageshow', onPageShow);
   }, [planChange]);
 
-  const name = plan?.name ?? '';
+  const planName = usePlanName();
+  const name = plan ? planName(plan.name) : '';
   const monthly = plan ? f.money(plan.monthlyPrice) : '';
   const yearly = plan ? f.money(plan.yearlyPrice) : '';
   const saving = plan ? yearlySaving(plan) : 0;
   const savingText = f.money(saving);
-  const perMonth = plan ? f.moneyOneDecimal(monthlyEquivalent(plan)) : '';
+  // The spec's one decimal is the amount (249.2), shown as money is shown: $249.20.
+  const perMonth = plan ? f.money(monthlyEquivalent(plan)) : '';
 
   return (
     <Modal

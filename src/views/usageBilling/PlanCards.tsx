@@ -19,6 +19,7 @@ import { Cluster } from '../ui/Cluster';
 import { Badge, EmptyState, ErrorPanel, Skeleton } from '../ui/Feedback';
 import { CheckIcon, MailIcon } from '../ui/icons';
 import { PlainList } from '../ui/PlainList';
+import { usePlanName } from '../ui/planName';
 import { useResourceState } from '../ui/useResource';
 import type { SalesInquiryRef } from './TalkToSalesDialog';
 import { useBillingFormat } from './useBillingFormat';
@@ -129,7 +130,7 @@ function PlanCard({
   const noteId = useId();
   const headingId = useId();
   const canSelect = useSelector(planChange, (s) => s.can({ type: 'plan.selected', plan }));
-  const name = plan.name;
+  const name = usePlanName()(plan.name);
   const monthly = f.money(plan.monthlyPrice);
   const yearly = f.money(plan.yearlyPrice);
 

@@ -13,6 +13,7 @@ import { Card, CardTitle, Muted } from '../ui/Card';
 import { SpreadRow } from '../ui/Cluster';
 import { RetryButton, Skeleton } from '../ui/Feedback';
 import { Meter } from '../ui/Meter';
+import { usePlanName } from '../ui/planName';
 import { Spinner } from '../ui/Spinner';
 import { useResourceState } from '../ui/useResource';
 import { useBillingFormat } from './useBillingFormat';
@@ -63,6 +64,7 @@ export function SubscriptionCard({
   const tokensFailed = tokensStatus === 'failed';
   const canManage = useSelector(billing, (s) => s.hasTag('canManage'));
   const managing = useSelector(billing, (s) => s.hasTag('managing'));
+  const planName = usePlanName();
 
   const quota = tokens ? tokenQuota(tokens) : null;
   const endDate = membership?.endDate ? f.date(membership.endDate) : null;
@@ -88,7 +90,7 @@ export function SubscriptionCard({
         )}
       </SpreadRow>
       {membership ? (
-        <PlanName data-testid="current-plan">{membership.name}</PlanName>
+        <PlanName data-testid="current-plan">{planName(membership.name)}</PlanName>
       ) : membershipLoading ? (
         <Skeleton $h="36px" $w="40%" />
       ) : (

@@ -12,19 +12,6 @@ export function useBillingFormat() {
   return useMemo(
     () => ({
       money: (amount: number) => formatMoney(amount, PLAN_CURRENCY, locale),
-      /** The per-month equivalent of a yearly price, to one decimal (spec section 9). */
-      moneyOneDecimal: (amount: number) => {
-        try {
-          return new Intl.NumberFormat(locale, {
-            style: 'currency',
-            currency: PLAN_CURRENCY,
-            minimumFractionDigits: 1,
-            maximumFractionDigits: 1,
-          }).format(amount);
-        } catch {
-          return formatMoney(amount, PLAN_CURRENCY, locale);
-        }
-      },
       number: (value: number) => formatNumber(value, locale),
       /** A plan limit; -1 is unlimited. */
       limit,
