@@ -4,6 +4,7 @@ import type { ActivityLogEntry, Comparison } from '../../api/schemas/dashboard';
 import { type FlowModel, oneOf } from '../model';
 import { resourceModel } from '../resource/resource.flowModel';
 import { dashboardMachine } from './dashboard.machine';
+import { gettingStartedModel } from './gettingStarted.flowModel';
 import {
   activeBotsPanel,
   activeInstancesPanel,
@@ -50,4 +51,5 @@ export const PANEL_MODELS = [
   whatsappUsersModel,
   activityModel,
   trendsModel,
+  gettingStartedModel,
 ];

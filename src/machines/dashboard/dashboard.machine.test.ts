@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { type AnyActorRef, type AnyMachineSnapshot, createActor, emit, setup } from 'xstate';
+import { type AnyActorRef, type AnyMachineSnapshot, createActor, emit, fromPromise, setup } from 'xstate';
 import { describeStateViews, resourceViews } from '../../../tests/stateViews';
 import * as api from '../../api/dashboard';
 import type { ActivityLogEntry } from '../../api/schemas/dashboard';
@@ -16,6 +16,7 @@ import {
   whatsappUsersModel,
 } from './dashboard.flowModel';
 import { dashboardMachine } from './dashboard.machine';
+import { type GettingStartedProgress, gettingStartedMachine } from './gettingStarted.machine';
 import { PANEL_IDS, type Panel } from './panels';
 
 vi.mock('../../api/dashboard', () => ({
@@ -62,7 +63,12 @@ beforeEach(() => {
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 function start() {
-  const actor = createActor(dashboardMachine).start();
+  // The first run's checklist has tests of its own (gettingStarted.machine.test.ts): here it stays quiet.
+  const quiet = gettingStartedMachine.provide({
+    actors: { loadProgress: fromPromise(() => new Promise<GettingStartedProgress>(() => {})) },
+  });
+  const machine = dashboardMachine.provide({ actors: { gettingStarted: quiet } });
+  const actor = createActor(machine, { input: { userId: 'user-owner' } }).start();
   const panel = (id: Panel) => {
     const child = actor.getSnapshot().children[id];
     if (!child) throw new Error(`no panel ${id}`);
@@ -201,8 +207,8 @@ describeStateViews(whatsappUsersModel, panelViews([sampleWhatsappUsers]));
 describeStateViews(activityModel, panelViews([sampleActivity, []], true));
 
 describeStateViews(dashboardModel, {
-  // Refresh and a change of the instances are always taken; the five panels and the trends run all along,
-  // each under its id, and start loading.
+  // Refresh and a change of the instances are always taken; the five panels, the trends and the first run's
+  // checklist run all along, each under its id, and start loading.
   '*': {
     enabled: ['dashboard.refresh', 'instances.changed'],
     runs: {
@@ -217,6 +223,11 @@ describeStateViews(dashboardModel, {
       ),
       // It listens to the app's instance watch all along.
       instanceChanges: () => {},
+      // The first run's checklist, for the signed-in user, decides whether to show.
+      gettingStarted: (checklist: AnyMachineSnapshot) => {
+        expect(checklist.machine.id).toBe('gettingStarted');
+        expect(checklist.hasTag('shown')).toBe(false);
+      },
     },
   },
 });

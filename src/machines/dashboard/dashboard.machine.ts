@@ -1,5 +1,6 @@
 import { enqueueActions, sendTo, setup } from 'xstate';
 import { listenToSystem, SYSTEM_IDS } from '../system';
+import { gettingStartedMachine } from './gettingStarted.machine';
 import { PANEL_IDS, PANELS } from './panels';
 import { trendsMachine } from './trends.machine';
 
@@ -11,14 +12,20 @@ export type DashboardEvent =
 
 /**
  * The dashboard screen: its five panels run here as children, each under its id (panels.ts), and each loads,
- * fails and retries on its own; so do the trends (trends.machine.ts), under `trends`. A refresh reloads them
+ * fails and retries on its own; so do the trends (trends.machine.ts), under `trends`, and the first run's
+ * checklist (gettingStarted.machine.ts), under `gettingStarted`. A refresh reloads them
  * all; a change of the instances reloads only their count.
  */
 export const dashboardMachine = setup({
-  types: { events: {} as DashboardEvent },
+  types: {
+    events: {} as DashboardEvent,
+    context: {} as { userId: string | null },
+    input: {} as { userId?: string | null } | undefined,
+  },
   actors: {
     ...PANELS,
     trends: trendsMachine,
+    gettingStarted: gettingStartedMachine,
     // The app's instance watch says when a number went offline or online.
     instanceChanges: listenToSystem(SYSTEM_IDS.instanceWatch, 'instances.changed'),
   },
@@ -26,11 +33,13 @@ export const dashboardMachine = setup({
     reloadPanels: enqueueActions(({ enqueue }) => {
       for (const panel of PANEL_IDS) enqueue.sendTo(panel, { type: 'resource.reload' });
       enqueue.sendTo('trends', { type: 'trends.reload' });
+      enqueue.sendTo('gettingStarted', { type: 'gettingStarted.reload' });
     }),
     reloadActiveInstances: sendTo('activeInstances', { type: 'resource.reload' }),
   },
 }).createMachine({
   id: 'dashboard',
+  context: ({ input }) => ({ userId: input?.userId ?? null }),
   invoke: [
     { id: 'activeInstances', src: 'activeInstances' },
     { id: 'messages', src: 'messages' },
@@ -38,6 +47,7 @@ export const dashboardMachine = setup({
     { id: 'whatsappUsers', src: 'whatsappUsers' },
     { id: 'activity', src: 'activity' },
     { id: 'trends', src: 'trends' },
+    { id: 'gettingStarted', src: 'gettingStarted', input: ({ context }) => ({ userId: context.userId }) },
     { id: 'instanceChanges', src: 'instanceChanges' },
   ],
   on: {

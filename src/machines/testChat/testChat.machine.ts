@@ -4,6 +4,7 @@ import { TEST_MESSAGE_MAX_LENGTH } from '../../api/schemas/testChat';
 import { readStored, writeStored } from '../../api/storage';
 import { streamTestReply } from '../../api/testChat';
 import { describeError } from '../errors';
+import { testThreadName } from './thread';
 
 /** How a bot reply ended: still arriving, complete, stopped by the user, or broken off by a failure. */
 export type ReplyState = 'streaming' | 'done' | 'stopped' | 'interrupted';
@@ -64,8 +65,7 @@ export interface ReplyInput {
   threadId: string | null;
 }
 
-/** The local storage name (under the product prefix) of a bot's test thread. */
-export const testThreadName = (botId: string) => `test-thread-${botId}`;
+export { testThreadName };
 
 const never = new Promise<never>(() => {});
 

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { resetAndSeed, server } from '../../../mocks/node';
+import { isoNow } from '../../../mocks/clock';
+import { resetAndSeed, server, switchScenario } from '../../../mocks/node';
 import { DEMO_OWNER } from '../../../mocks/seed';
 import { call, only, reshaped, withMockServer } from '../../../mocks/testing';
 import { renderApp, warmUp } from '../../../tests/render';
@@ -45,9 +46,22 @@ describe('dashboard', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
 
     await showsCount('Active bound instances', instances.body);
-    await showsComparison("Today's conversations", messages.body);
+    await showsComparison("Today's messages", messages.body);
     await showsCount('Active bots', bots.body);
     await showsComparison('WhatsApp users', users.body);
+  });
+
+  it('says the bots answer no one while no number is online, and that they answer customers once one is', async () => {
+    let online = 0;
+    server.use(http.get('*/api/v1/whatsapp/count/active', () => HttpResponse.json({ count: online })));
+    await renderApp('/', { as: 'owner' });
+    await showsCount('Active bots', { count: 3 });
+    const bots = await card('Active bots');
+    expect(bots).toHaveTextContent('No WhatsApp number is online, so they answer no one yet');
+    online = 1;
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(bots).toHaveTextContent('Chatbots answering customers'));
+    expect(bots).not.toHaveTextContent('answer no one');
   });
 
   it('lists the last 24 hours of activity with HH:mm and a text per kind', async () => {
@@ -60,14 +74,39 @@ describe('dashboard', () => {
     const hh = String(new Date(first.createdAt).getHours()).padStart(2, '0');
     const mm = String(new Date(first.createdAt).getMinutes()).padStart(2, '0');
     expect(items[0]).toHaveTextContent(`${hh}:${mm}`);
-    expect(items[0]).toHaveTextContent(first.description);
     const kinds: Record<string, string> = {
       user_connected: 'New user connected',
       agent_updated: 'Agent settings updated',
       knowledge_updated: 'Knowledge base updated',
       instance_bound: 'New instance bound',
     };
-    expect(items[0]).toHaveTextContent(kinds[first.type] ?? 'missing');
+    const kind = kinds[first.type] ?? 'missing';
+    // The kind in the interface's words, then what the server says it is about.
+    expect(items[0]).toHaveTextContent(kind);
+    expect(items[0]).toHaveTextContent(first.description.slice(`${kind}:`.length).trim());
+  });
+
+  it('writes the kinds it knows in the user’s language, with what each is about; other kinds as the server wrote them', async () => {
+    server.use(
+      http.get('*/api/v1/activity-log/list', () =>
+        HttpResponse.json([
+          {
+            createdAt: isoNow(),
+            description: 'New instance bound: Front desk (+1 415 555 0123)',
+            type: 'instance_bound',
+          },
+          { createdAt: isoNow(), description: 'Agent settings updated', type: 'agent_updated' },
+          { createdAt: isoNow(), description: 'Nightly backup finished', type: 'backup_done' },
+        ]),
+      ),
+    );
+    await renderApp('/', { as: 'owner', locale: 'zh-CN' });
+    const list = await screen.findByRole('region', { name: '最近动态列表' });
+    const [bound, updated, other] = await within(list).findAllByRole('listitem');
+    expect(bound).toHaveTextContent(/已绑定新实例\s*Front desk \(\+1 415 555 0123\)/);
+    expect(bound).not.toHaveTextContent('New instance bound');
+    expect(updated).not.toHaveTextContent('Agent settings updated');
+    expect(other).toHaveTextContent('Nightly backup finished');
   });
 
   it('works with counts, comparisons and activity that carry only the spec fields, and more', async () => {
@@ -98,7 +137,7 @@ describe('dashboard', () => {
     await renderApp('/', { as: 'owner' });
     await showsCount('Active bound instances', instances.body);
     await showsCount('Active bots', bots.body);
-    await showsComparison("Today's conversations", messages.body);
+    await showsComparison("Today's messages", messages.body);
     await showsComparison('WhatsApp users', users.body);
     // Without a known kind an entry shows the server's description, at its HH:mm.
     const list = await screen.findByRole('region', { name: 'Recent activity entries' });
@@ -109,6 +148,35 @@ describe('dashboard', () => {
       const hhmm = `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
       expect(item).toHaveTextContent(`${hhmm}${log.body[i].description}`);
     }
+  });
+
+  it('greets a new account with its first steps, each linking to its screen, until they are put away', async () => {
+    await resetAndSeed({ empty: true });
+    await renderApp('/', { as: 'owner' });
+    const list = await screen.findByRole('region', { name: 'Get started' });
+    expect(within(list).getByRole('status')).toHaveTextContent('0 of 4 done');
+    expect(screen.getByText('Welcome. Here is how your AI agents are doing today.')).toBeInTheDocument();
+    const steps = within(list).getAllByRole('link');
+    expect(steps.map((a) => a.getAttribute('href'))).toEqual([
+      '/bot-settings',
+      '/bot-settings?tab=test',
+      '/bind-whatsapp',
+      '/chat-history',
+    ]);
+    expect(steps[0]).toHaveAccessibleName(/^Create your chatbot.*To do$/);
+    await userEvent
+      .setup({ delay: null })
+      .click(within(list).getByRole('button', { name: 'Hide this list' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Get started' })).toBeNull());
+    expect(localStorage.getItem(`influx-getting-started-${DEMO_OWNER.id}`)).toBe('dismissed');
+  });
+
+  it('ticks the steps an account has done, and never shows for one that has done them all', async () => {
+    await renderApp('/', { as: 'owner' });
+    await showsCount('Active bots', { count: 3 });
+    // The demo owner has bots, a number that has been linked, and customers writing today.
+    await waitFor(() => expect(localStorage.getItem(`influx-getting-started-${DEMO_OWNER.id}`)).toBe('done'));
+    expect(screen.queryByRole('region', { name: 'Get started' })).toBeNull();
   });
 
   it('shows an empty state when nothing happened in the last 24 hours', async () => {
@@ -139,6 +207,19 @@ describe('dashboard', () => {
     await userEvent.setup({ delay: null }).click(within(botsCard).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(within(botsCard).queryByRole('alert')).toBeNull());
     expect(within(botsCard).getByText('3')).toBeInTheDocument();
+  });
+
+  it('on a server with only the spec’s calls, the trends card says once that it has none: no error, no retry', async () => {
+    switchScenario('spec-only');
+    await renderApp('/', { as: 'owner' });
+    const trends = await screen.findByRole('region', { name: 'Trends' });
+    expect(await within(trends).findByText('This server does not offer trends.')).toBeInTheDocument();
+    expect(within(trends).queryByRole('alert')).toBeNull();
+    expect(within(trends).queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(within(trends).queryByRole('group', { name: 'Period' })).toBeNull();
+    // The spec's figures show as ever.
+    await showsCount('Active bots', { count: 3 });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('refresh asks again for every panel, keeping the figures on screen until the new ones arrive', async () => {

@@ -11,7 +11,9 @@ import {
   whatsappUsersPanel,
 } from '../../machines/dashboard/panels';
 import type { ResourceMachine } from '../../machines/resource/resource.machine';
+import { signedInUserId } from '../../machines/session/session.machine';
 import { useFlow } from '../../machines/useFlow';
+import { useSession } from '../ui/appActors';
 import { Button } from '../ui/Button';
 import { Card, CardTitle, Muted, PageSubtitle, ScreenHeader } from '../ui/Card';
 import { Skeleton } from '../ui/Feedback';
@@ -21,6 +23,7 @@ import { media, type SpaceStep } from '../ui/theme';
 import { useResource } from '../ui/useResource';
 import { ActivityEmpty, ActivityList, ActivitySkeleton } from './ActivityList';
 import { CardError } from './CardError';
+import { GettingStarted, useReturning } from './GettingStarted';
 import { QuickActions } from './QuickActions';
 import { StatCard, TrendLine } from './StatCard';
 
@@ -100,7 +103,9 @@ function usePanel<TData>(dashboard: DashboardActor, panel: ResourceMachine<TData
 }
 
 export function DashboardView() {
-  const dashboard = useFlow('dashboard', dashboardMachine);
+  const userId = useSession((s) => signedInUserId(s.context));
+  const dashboard = useFlow('dashboard', dashboardMachine, { input: { userId } });
+  const returning = useReturning(dashboard);
   const [activeInstances, instancesCard] = usePanel(dashboard, activeInstancesPanel);
   const [messages, messagesCard] = usePanel(dashboard, messagesPanel);
   const [activeBots, botsCard] = usePanel(dashboard, activeBotsPanel);
@@ -113,7 +118,11 @@ export function DashboardView() {
         title={<Trans>Dashboard</Trans>}
         subtitle={
           <PageSubtitle>
-            <Trans>Welcome back. Here is how your AI agents are doing today.</Trans>
+            {returning ? (
+              <Trans>Welcome back. Here is how your AI agents are doing today.</Trans>
+            ) : (
+              <Trans>Welcome. Here is how your AI agents are doing today.</Trans>
+            )}
           </PageSubtitle>
         }
       >
@@ -122,6 +131,8 @@ export function DashboardView() {
           <Trans>Refresh</Trans>
         </Button>
       </ScreenHeader>
+
+      <GettingStarted dashboard={dashboard} />
 
       <StatsArea>
         <Stats>
@@ -137,7 +148,7 @@ export function DashboardView() {
             {...instancesCard}
           />
           <StatCard
-            title={<Trans>Today's conversations</Trans>}
+            title={<Trans>Today's messages</Trans>}
             icon={<ChatIcon />}
             value={messages?.countsOfToday ?? null}
             footer={messages && <TrendLine comparison={messages} />}
@@ -149,7 +160,12 @@ export function DashboardView() {
             value={activeBots}
             footer={
               <Muted>
-                <Trans>Chatbots answering customers</Trans>
+                {/* Bots answer through a number: with none online, they answer no one. */}
+                {activeInstances === 0 && (activeBots ?? 0) > 0 ? (
+                  <Trans>No WhatsApp number is online, so they answer no one yet</Trans>
+                ) : (
+                  <Trans>Chatbots answering customers</Trans>
+                )}
               </Muted>
             }
             {...botsCard}
