@@ -22,6 +22,29 @@ test('the sign-in page arrives rendered and becomes interactive without a hydrat
   expect(errors).toEqual([]);
 });
 
+test('an address typed before the page’s code has run is kept, and the code goes to it', async ({ page }) => {
+  const errors = collectErrors(page);
+  // The page's scripts wait until the visitor has typed, as on a slow line.
+  let release = () => {};
+  const typed = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await typed;
+    await route.continue();
+  });
+  // The page's load waits for its scripts: only its arrival is waited for.
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.getByLabel('E-mail').fill('owner@demo.test');
+  release();
+  const send = page.getByRole('button', { name: 'Send Code' });
+  await expect(send).toBeEnabled();
+  await send.click();
+  await expect(page.getByRole('button', { name: 'Resend Code' })).toBeVisible();
+  await expect(page.getByLabel('E-mail')).toHaveValue('owner@demo.test');
+  expect(errors).toEqual([]);
+});
+
 test('a visitor in another language or theme gets the page rendered for them, with no error', async ({
   page,
 }) => {

@@ -36,6 +36,15 @@ export function LoginView() {
     const idle = globalThis.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1));
     idle(preloadAuthCalls);
   }, []);
+  // The page arrives rendered, and a visitor on a slow line may type the address before its code has run:
+  // hydrated, the field still shows it, so the flow takes it as typed (else Send Code would stay disabled
+  // beside a filled field).
+  const emailInput = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the page becomes interactive
+  useEffect(() => {
+    const typed = emailInput.current?.value ?? '';
+    if (typed !== '' && typed !== snap.context.email) send({ type: 'email.changed', value: typed });
+  }, []);
 
   if (signedInOnArrival) return <Redirect to={target} replace />;
 
@@ -77,6 +86,7 @@ export function LoginView() {
                 name="email"
                 autoComplete="email"
                 required
+                ref={emailInput}
                 value={email}
                 disabled={done}
                 onChange={(e) => send({ type: 'email.changed', value: e.target.value })}
