@@ -205,7 +205,8 @@ export default defineConfig(async ({ command, mode, isSsrBuild }) => {
       // Ceilings that only a hang reaches: a busy machine makes a test slower, never a failure.
       testTimeout: 60_000,
       hookTimeout: 60_000,
-      onUnhandledError: (error: Parameters<typeof isInterceptorAbortRace>[0]) => !isInterceptorAbortRace(error),
+      onUnhandledError: (error: Parameters<typeof isInterceptorAbortRace>[0]) =>
+        !isInterceptorAbortRace(error),
       restoreMocks: true,
       unstubGlobals: true,
       env: {
