@@ -17,6 +17,9 @@ export const LIVE_POLL_ONLY_MS = 30_000;
 /** After the server ended the stream on its own (it may, after a while), the wait before catching up. */
 export const LIVE_RESUME_DELAY_MS = 1_000;
 
+/** What a poll reads: today's conversations, and the messages of the one open. */
+const pollInput = ({ context }: { context: LiveContext }) => ({ watched: context.watched });
+
 /** The wait before the poll after `attempt` failures in a row (1 for the first failure). */
 export const retryDelay = (attempt: number) =>
   LIVE_RETRY_DELAYS_MS[Math.min(Math.max(attempt, 1), LIVE_RETRY_DELAYS_MS.length) - 1] as number;
@@ -138,18 +141,20 @@ export const liveMachine = setup({
         enqueue.sendParent({ type: 'live.message', sessionId: e.sessionId, message: e.message });
       } else if (e.type === 'instance') enqueue.sendParent({ type: 'live.instance', instance: e.instance });
     }),
-    /** Tells the chat history what a poll found; it keeps what it has and adds only what is new. */
-    tellPolled: enqueueActions(
-      ({ self, enqueue }, params: { result: LivePollResult; watched: string | null }) => {
-        if (!self._parent) return;
-        for (const session of params.result.sessions) enqueue.sendParent({ type: 'live.session', session });
-        const { watched } = params;
-        if (!watched) return;
-        for (const message of params.result.messages ?? []) {
-          enqueue.sendParent({ type: 'live.message', sessionId: watched, message });
-        }
-      },
-    ),
+    /**
+     * Tells the chat history what a poll found (the done event of a poll); it keeps what it has and adds only
+     * what is new.
+     */
+    tellPolled: enqueueActions(({ context, event, self, enqueue }) => {
+      const result = (event as unknown as { output: LivePollResult }).output;
+      if (!self._parent) return;
+      for (const session of result.sessions) enqueue.sendParent({ type: 'live.session', session });
+      const { watched } = context;
+      if (!watched) return;
+      for (const message of result.messages ?? []) {
+        enqueue.sendParent({ type: 'live.message', sessionId: watched, message });
+      }
+    }),
   },
 }).createMachine({
   id: 'live',
@@ -210,14 +215,8 @@ export const liveMachine = setup({
           invoke: {
             id: 'catchUp',
             src: 'poll',
-            input: ({ context }) => ({ watched: context.watched }),
-            onDone: {
-              target: '#live.streaming',
-              actions: {
-                type: 'tellPolled',
-                params: ({ context, event }) => ({ result: event.output, watched: context.watched }),
-              },
-            },
+            input: pollInput,
+            onDone: { target: '#live.streaming', actions: 'tellPolled' },
             onError: { target: '#live.polling', actions: 'failed' },
           },
         },
@@ -234,14 +233,8 @@ export const liveMachine = setup({
           invoke: {
             id: 'poll',
             src: 'poll',
-            input: ({ context }) => ({ watched: context.watched }),
-            onDone: {
-              target: '#live.streaming',
-              actions: {
-                type: 'tellPolled',
-                params: ({ context, event }) => ({ result: event.output, watched: context.watched }),
-              },
-            },
+            input: pollInput,
+            onDone: { target: '#live.streaming', actions: 'tellPolled' },
             onError: { target: 'waiting', actions: 'failed' },
           },
         },
@@ -262,14 +255,8 @@ export const liveMachine = setup({
           invoke: {
             id: 'poll',
             src: 'poll',
-            input: ({ context }) => ({ watched: context.watched }),
-            onDone: {
-              target: 'waiting',
-              actions: {
-                type: 'tellPolled',
-                params: ({ context, event }) => ({ result: event.output, watched: context.watched }),
-              },
-            },
+            input: pollInput,
+            onDone: { target: 'waiting', actions: 'tellPolled' },
             // The list shows its own failures; this only asks again after the next wait.
             onError: 'waiting',
           },

@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Link } from 'wouter';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import {
   GETTING_STARTED_STEPS,
@@ -15,6 +14,7 @@ import { Card, CardTitle, Muted } from '../ui/Card';
 import { SpreadRow } from '../ui/Cluster';
 import { CheckIcon, ChevronRightIcon } from '../ui/icons';
 import { PlainList } from '../ui/PlainList';
+import { LinkTile } from './LinkTile';
 
 type GettingStartedActor = ActorRefFrom<typeof gettingStartedMachine>;
 
@@ -30,21 +30,8 @@ const Steps = styled(PlainList)`
   gap: ${({ theme }) => theme.space(2)};
 `;
 
-const Step = styled(Link)`
-  display: grid;
-  grid-template-columns: 28px 1fr auto;
-  gap: ${({ theme }) => theme.space(3)};
-  align-items: center;
+const Step = styled(LinkTile)`
   height: 100%;
-  padding: ${({ theme }) => theme.space(3)};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  color: ${({ theme }) => theme.color.text};
-  text-decoration: none;
-  &:hover { background: ${({ theme }) => theme.color.surfaceHover}; }
-  strong { display: block; font-weight: ${({ theme }) => theme.font.weight.medium}; }
-  small { color: ${({ theme }) => theme.color.textMuted}; font-size: ${({ theme }) => theme.font.size.sm}; }
-  > svg:last-child { color: ${({ theme }) => theme.color.textMuted}; }
   &[data-done] strong { text-decoration: line-through; color: ${({ theme }) => theme.color.textMuted}; }
 `;
 
@@ -148,7 +135,7 @@ function Checklist({ flow }: { flow: GettingStartedActor }) {
       <Steps aria-label={t`Steps`}>
         {GETTING_STARTED_STEPS.map((step) => (
           <li key={step}>
-            <Step href={STEP_LINKS[step]} data-done={progress[step] || undefined}>
+            <Step $lead={28} href={STEP_LINKS[step]} data-done={progress[step] || undefined}>
               <Tick $done={progress[step]} aria-hidden="true">
                 {progress[step] && <CheckIcon size={16} />}
               </Tick>

@@ -1,26 +1,9 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import styled from 'styled-components';
-import { Link } from 'wouter';
 import { BotIcon, ChatIcon, ChevronRightIcon, PhoneLinkIcon } from '../ui/icons';
 import { PlainList } from '../ui/PlainList';
 import { IconBubble } from './IconBubble';
-
-const Action = styled(Link)`
-  display: grid;
-  grid-template-columns: 36px 1fr auto;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
-  padding: ${({ theme }) => theme.space(3)};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  color: ${({ theme }) => theme.color.text};
-  text-decoration: none;
-  &:hover { background: ${({ theme }) => theme.color.surfaceHover}; }
-  strong { display: block; font-weight: ${({ theme }) => theme.font.weight.medium}; }
-  small { color: ${({ theme }) => theme.color.textMuted}; font-size: ${({ theme }) => theme.font.size.sm}; }
-  > svg:last-child { color: ${({ theme }) => theme.color.textMuted}; }
-`;
+import { LinkTile } from './LinkTile';
 
 function QuickAction({
   href,
@@ -35,14 +18,14 @@ function QuickAction({
 }) {
   return (
     <li>
-      <Action href={href}>
+      <LinkTile $lead={36} href={href}>
         <IconBubble>{icon}</IconBubble>
         <span>
           <strong>{title}</strong>
           <small>{text}</small>
         </span>
         <ChevronRightIcon size={18} />
-      </Action>
+      </LinkTile>
     </li>
   );
 }
