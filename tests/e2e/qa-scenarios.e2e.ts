@@ -162,7 +162,7 @@ test.describe('mock scenarios', () => {
     await page.getByRole('button', { name: 'Add new instance' }).click();
     const connect = page.getByRole('dialog', { name: 'Connect a WhatsApp number' });
     await expect(connect.getByRole('alert')).toContainText(
-      'Your plan allows 3 connected instances. Log out an instance or upgrade your plan to add another.',
+      'Your plan allows 3 connected instances. Delete an instance or upgrade your plan to add another.',
     );
     await expect(connect.getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute(
       'href',

@@ -291,11 +291,10 @@ describe('instance connection', () => {
     const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
     const text = i18n._(failure?.message as never);
     expect(text).toBe(
-      'Your plan allows 1 connected instance. Log out an instance or upgrade your plan to add another.',
+      'Your plan allows 1 connected instance. Delete an instance or upgrade your plan to add another.',
     );
-    expect(t.toasts).toEqual([
-      { variant: 'error', title: instanceMessages.createFailed, description: failure?.message },
-    ]);
+    // Said once, in the dialog, with the way to upgrade: no toast besides.
+    expect(t.toasts).toEqual([]);
     expect(t.snap().can({ type: 'instance.confirmed' })).toBe(false);
     t.clock.increment(QR_POLL_INTERVAL_MS * 10);
     expect(t.pollSpy).not.toHaveBeenCalled();

@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { assign, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import { createInstance, getInstance } from '../../api/instances';
 import { CONNECTED_STATUSES, type Instance } from '../../api/schemas/instances';
 import { QR_MAX_POLL_FAILURES, QR_MAX_POLLS_WITHOUT_SCAN, QR_POLL_INTERVAL_MS } from '../constants';
@@ -58,6 +58,13 @@ const takeInstance = (instance: Instance) => ({
   chatbotId: instance.chatbotId ?? '',
 });
 
+/** Spec section 8's toast when an instance could not be created. */
+const toastCreateFailed = raiseToast<ConnectionContext, ConnectionEvent>(({ context }) => ({
+  variant: 'error',
+  title: instanceMessages.createFailed,
+  description: context.createError?.message ?? null,
+}));
+
 /**
  * Binding one WhatsApp number. Closed, or open with two regions: `link` (create the instance, then poll it
  * every QR_POLL_INTERVAL_MS until the phone has scanned; bounded by expiry and by consecutive failures) and
@@ -87,11 +94,10 @@ export const instanceConnectionMachine = setup({
     instanceCreated: tellParent({ type: 'list.reload' }),
     /** The instance was named and linked to a chatbot: the list reloads. */
     instanceSaved: tellParent({ type: 'list.reload' }),
-    toastCreateFailed: raiseToast(({ context }) => ({
-      variant: 'error',
-      title: instanceMessages.createFailed,
-      description: context.createError?.message ?? null,
-    })),
+    /** A plan's limit is said once, in the dialog with the way to upgrade; any other failure gets its toast too. */
+    sayCreateFailure: enqueueActions(({ context, enqueue }) => {
+      if (context.createError?.kind !== 'limit') enqueue(toastCreateFailed);
+    }),
     toastDetailFailed: raiseToast(({ context }) => ({
       variant: 'error',
       title: instanceMessages.detailFailed,
@@ -141,7 +147,7 @@ export const instanceConnectionMachine = setup({
                   target: 'createFailed',
                   actions: [
                     assign({ createError: ({ event }) => describeCreateFailure(event.error) }),
-                    'toastCreateFailed',
+                    'sayCreateFailure',
                   ],
                 },
               },

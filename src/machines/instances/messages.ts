@@ -24,9 +24,9 @@ export interface CreateFailure {
 const instanceLimitText = (max: number) =>
   msg({
     message: plural(max, {
-      one: 'Your plan allows # connected instance. Log out an instance or upgrade your plan to add another.',
+      one: 'Your plan allows # connected instance. Delete an instance or upgrade your plan to add another.',
       other:
-        'Your plan allows # connected instances. Log out an instance or upgrade your plan to add another.',
+        'Your plan allows # connected instances. Delete an instance or upgrade your plan to add another.',
     }),
   });
 
