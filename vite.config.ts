@@ -209,6 +209,8 @@ export default defineConfig(async ({ command, mode, isSsrBuild }) => {
         !isInterceptorAbortRace(error),
       restoreMocks: true,
       unstubGlobals: true,
+      // Files share a worker's modules: an environment variable a test stubs must not reach the next file.
+      unstubEnvs: true,
       env: {
         // styled-components adds each rule to the page as a rule (as in production), not as text appended to its
         // style element, which jsdom parsed again whole on every addition: a tenth of the screens' test time.

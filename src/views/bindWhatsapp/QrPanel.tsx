@@ -8,7 +8,8 @@ import { AlertIcon, CheckIcon, RefreshIcon } from '../ui/icons';
 import { Spinner } from '../ui/Spinner';
 import type { LinkState } from './connectionState';
 
-const DEMO_BUILD = import.meta.env.VITE_MOCKS === 'true';
+/** Read when drawn, not when the module loads: a build replaces it with its constant either way. */
+const isDemoBuild = () => import.meta.env.VITE_MOCKS === 'true';
 
 const QR_SIZE = 216;
 
@@ -166,7 +167,7 @@ function Waiting({ qrCode, polling, pollWarning, canRefresh, onRefresh }: QrPane
     <>
       {qrCode ? (
         // The code's text links a phone to the account: only demo builds expose it, for their tests.
-        <Code data-testid="qr-code" data-value={DEMO_BUILD ? qrCode : undefined}>
+        <Code data-testid="qr-code" data-value={isDemoBuild() ? qrCode : undefined}>
           <QRCodeSVG
             value={qrCode}
             level="H"
