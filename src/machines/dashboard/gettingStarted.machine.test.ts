@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { type AnyActorRef, createActor, fromPromise, type SnapshotFrom, waitFor } from 'xstate';
 import { describeStateViews } from '../../../tests/stateViews';
 import { allDone, gettingStartedModel, halfway, nothingDone } from './gettingStarted.flowModel';
 import { type GettingStartedProgress, gettingStartedMachine, isComplete } from './gettingStarted.machine';
 
 type Snap = SnapshotFrom<typeof gettingStartedMachine>;
-const settle = () => new Promise((r) => setTimeout(r, 0));
+/** Waits until the progress has been read (or failed to be), with a ceiling only a hang reaches. */
+const answered = (actor: AnyActorRef) =>
+  waitFor(actor, (s: Snap) => !s.matches('checking') && !s.matches('reloading'), { timeout: 10_000 });
 
 /** The checklist with stand-in progress answers, one per read, the last one repeated. */
 function start(answers: Array<GettingStartedProgress | Error>, returning = false) {
@@ -30,22 +32,22 @@ function start(answers: Array<GettingStartedProgress | Error>, returning = false
 describe('getting started', () => {
   it('shows a new account what is left, and ticks what it has done when read again', async () => {
     const t = start([nothingDone, halfway]);
-    await settle();
+    await answered(t.actor);
     expect(t.snap().hasTag('shown')).toBe(true);
     expect(t.snap().context.progress).toEqual(nothingDone);
     t.actor.send({ type: 'gettingStarted.reload' });
     // The list stays while it is read again.
     expect(t.snap().hasTag('shown')).toBe(true);
-    await settle();
+    await answered(t.actor);
     expect(t.snap().value).toBe('showing');
     expect(t.snap().context.progress).toEqual(halfway);
   });
 
   it('says when everything is done, and is gone for good once closed', async () => {
     const t = start([halfway, allDone]);
-    await settle();
+    await answered(t.actor);
     t.actor.send({ type: 'gettingStarted.reload' });
-    await settle();
+    await answered(t.actor);
     expect(t.snap().hasTag('finished')).toBe(true);
     t.actor.send({ type: 'gettingStarted.dismissed' });
     expect(t.snap().value).toBe('closed');
@@ -53,7 +55,7 @@ describe('getting started', () => {
 
   it('never shows for an account that has done everything already', async () => {
     const t = start([allDone]);
-    await settle();
+    await answered(t.actor);
     expect(t.snap().value).toBe('closed');
     expect(t.reads()).toBe(1);
   });
@@ -66,11 +68,11 @@ describe('getting started', () => {
 
   it('hides itself when the progress cannot be read, and asks again on the next refresh', async () => {
     const t = start([new Error('offline'), halfway]);
-    await settle();
+    await answered(t.actor);
     expect(t.snap().value).toBe('hidden');
     expect(t.snap().hasTag('shown')).toBe(false);
     t.actor.send({ type: 'gettingStarted.reload' });
-    await settle();
+    await answered(t.actor);
     expect(t.snap().context.progress).toEqual(halfway);
   });
 
