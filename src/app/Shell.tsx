@@ -114,7 +114,7 @@ export function Shell({ children }: { children: ReactNode }) {
         {mobile ? (
           <MobileNavigation key="mobile-nav" open={drawerOpen} onOpenChange={setDrawerOpen} />
         ) : (
-          <Aside key="sidebar" aria-label={t`Sidebar`}>
+          <Aside key="sidebar" id="sidebar" aria-label={t`Sidebar`}>
             <SidebarContent collapsed={collapsed} onToggleCollapsed={toggleCollapsed} />
           </Aside>
         )}

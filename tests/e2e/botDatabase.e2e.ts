@@ -1,5 +1,12 @@
 import { expect, type Page } from '@playwright/test';
-import { asOwner, collectErrors, expectNoAxeViolationsInBothThemes, shot, test } from './support';
+import {
+  asOwner,
+  collectErrors,
+  expectNoAxeViolationsInBothThemes,
+  resizeShell,
+  shot,
+  test,
+} from './support';
 
 const PASSWORD = 'e2e-S3cret-pw';
 
@@ -76,9 +83,9 @@ test.describe('external database of a bot (zh-CN)', () => {
     await expect(dialog.getByRole('textbox', { name: '密码' })).toHaveCount(0);
     await expect(stored.getByRole('button', { name: '替换密码' })).toBeVisible();
     await expectNoAxeViolationsInBothThemes(page, 'db-dialog-stored-1280');
-    await page.setViewportSize({ width: 768, height: 1000 });
+    await resizeShell(page, 768, 1000);
     await shot(page, 'db-dialog-stored-768');
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await resizeShell(page, 1280, 900);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('button', { name: '编辑连接' })).toBeFocused();

@@ -5,6 +5,7 @@ import {
   expectNoAxeViolationsInBothThemes,
   expectNoAxeViolationsOnHeldClock,
   pauseClock,
+  resizeShell,
   runClockUntil,
   test,
 } from './support';
@@ -107,7 +108,7 @@ test.describe('bot settings: knowledge uploads (zh-TW)', () => {
     await expectNoAxeViolationsInBothThemes(page, '5-knowledge-uploads-zh-TW-1280', { heldClock: true });
     await row(page, 'handbook.pdf').scrollIntoViewIfNeeded();
     for (const width of [768, 375]) {
-      await page.setViewportSize({ width, height: 900 });
+      await resizeShell(page, width, 900);
       // Each row fits the list: nothing of it, its Cancel included, is cut off or scrolls sideways.
       const fits = await files(page).evaluate((list) => {
         const right = list.getBoundingClientRect().right;

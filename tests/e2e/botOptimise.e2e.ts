@@ -5,6 +5,7 @@ import {
   expectNoAxeViolationsInBothThemes,
   expectNoAxeViolationsOnHeldClock,
   pauseClock,
+  resizeShell,
   runClockUntil,
   shot,
   streamFor,
@@ -92,9 +93,9 @@ test.describe('bot settings: optimise the prompt with AI (zh-CN)', () => {
     expect(improved).toContain('You are Ava, the customer service assistant of Brightside Home Goods.');
     await expect(prompt).toHaveValue(original);
     await expectNoAxeViolationsOnHeldClock(page);
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await resizeShell(page, 1280, 900);
     await shot(page, '16-optimise-done-light-1280');
-    await page.setViewportSize({ width: 768, height: 1000 });
+    await resizeShell(page, 768, 1000);
     await shot(page, '16-optimise-done-light-768');
 
     // Apply: the prompt is the improved one, and not saved yet.
@@ -147,11 +148,11 @@ test.describe('bot settings: optimise the prompt with AI (zh-CN)', () => {
     await expectNoAxeViolationsInBothThemes(page, undefined, { heldClock: true });
     await until(T.complete);
     await expectNoAxeViolationsInBothThemes(page, '16-optimise-1280', { heldClock: true });
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await resizeShell(page, 1280, 900);
     await group.scrollIntoViewIfNeeded();
-    await page.setViewportSize({ width: 768, height: 1000 });
+    await resizeShell(page, 768, 1000);
     await shot(page, '16-optimise-768');
-    await page.setViewportSize({ width: 375, height: 800 });
+    await resizeShell(page, 375, 800);
     await expect(button(T.apply)).toBeVisible();
     // Nothing runs off the side of a phone.
     const overflow = await group.evaluate((el) => el.scrollWidth - el.clientWidth);

@@ -1,5 +1,12 @@
 import { expect, type Page } from '@playwright/test';
-import { asOwner, collectErrors, expectNoAxeViolationsInBothThemes, shot, test } from './support';
+import {
+  asOwner,
+  collectErrors,
+  expectNoAxeViolationsInBothThemes,
+  resizeShell,
+  shot,
+  test,
+} from './support';
 
 // In Traditional Chinese: the style tab, the prompt history and deleting a bot (the owner's demo data).
 const AVA = 'Ava – Customer Support';
@@ -103,13 +110,13 @@ test.describe('bot settings in zh-TW: style, prompt history, delete', () => {
   test('the style tab, the history and the delete question have no axe violations', async ({ page }) => {
     await openInTraditionalChinese(page);
     for (const width of [1280, 768]) {
-      await page.setViewportSize({ width, height: 900 });
+      await resizeShell(page, width, 900);
       await tab(page, '風格').click();
       await expectNoAxeViolationsInBothThemes(page, `16-style-${width}`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
     }
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await resizeShell(page, 1280, 900);
     await tab(page, '提示詞').click();
     await page.getByRole('button', { name: '提示詞歷史' }).click();
     const dialog = page.getByRole('dialog', { name: '提示詞歷史' });
@@ -119,11 +126,11 @@ test.describe('bot settings in zh-TW: style, prompt history, delete', () => {
       .filter({ hasText: '初始提示詞' })
       .click();
     await expectNoAxeViolationsInBothThemes(page, '16-history-1280');
-    await page.setViewportSize({ width: 768, height: 900 });
+    await resizeShell(page, 768, 900);
     await shot(page, '16-history-768');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await resizeShell(page, 1280, 900);
     await page.getByRole('button', { name: '刪除聊天機器人' }).click();
     const question = page.getByRole('alertdialog');
     await expect(question.getByRole('listitem')).toHaveText(['Main support line']);

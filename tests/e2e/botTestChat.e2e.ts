@@ -4,6 +4,7 @@ import {
   collectErrors,
   expectNoAxeViolationsInBothThemes,
   pauseClock,
+  resizeShell,
   runClockUntil,
   shot,
   streamFor,
@@ -93,7 +94,7 @@ test.describe('bot settings: streamed test chat (zh-CN)', () => {
     await page.getByRole('button', { name: STOP, exact: true }).click();
     await expect(log.getByText(STOPPED, { exact: true })).toBeVisible();
     await expectNoAxeViolationsInBothThemes(page, 'test-chat-zh-CN-1280', { heldClock: true });
-    await page.setViewportSize({ width: 768, height: 1000 });
+    await resizeShell(page, 768, 1000);
     await expect(log).toBeVisible();
     await expectNoAxeViolationsInBothThemes(page, 'test-chat-zh-CN-768', { heldClock: true });
   });

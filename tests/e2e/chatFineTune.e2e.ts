@@ -5,6 +5,7 @@ import {
   collectErrors,
   expectNoAxeViolations,
   expectNoAxeViolationsInBothThemes,
+  resizeShell,
   shot,
   test,
 } from './support';
@@ -218,7 +219,7 @@ test.describe('chat history: fine-tune (zh-CN)', () => {
     await panel.scrollIntoViewIfNeeded();
     await expectNoAxeViolationsInBothThemes(page, '6-fine-tune-768', { fullPage: false });
     // On a phone the tab still fits the screen, back at the choice as in the preview.
-    await page.setViewportSize({ width: 375, height: 800 });
+    await resizeShell(page, 375, 800);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await panel.getByRole('button', { name: zh('更改选择', 'Change the selection') }).click();
     await expect(panel.getByRole('button', { name: zh('预览数据集', 'Preview dataset') })).toBeFocused();

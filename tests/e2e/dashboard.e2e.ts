@@ -6,6 +6,7 @@ import {
   expectNoAxeViolationsInBothThemes,
   OWNER,
   pageNow,
+  resizeShell,
   shot,
   signIn,
   test,
@@ -106,7 +107,7 @@ test.describe('dashboard', () => {
     ).toBeVisible();
     await expect(card(page, 'WhatsApp users')).toContainText('from yesterday');
     await expectNoAxeViolationsInBothThemes(page, '4-dashboard');
-    await page.setViewportSize({ width: 768, height: 1000 });
+    await resizeShell(page, 768, 1000);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     // Nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);

@@ -1,5 +1,12 @@
 import { expect, type Page } from '@playwright/test';
-import { asOwner, collectErrors, expectNoAxeViolationsInBothThemes, shot, test } from './support';
+import {
+  asOwner,
+  collectErrors,
+  expectNoAxeViolationsInBothThemes,
+  resizeShell,
+  shot,
+  test,
+} from './support';
 
 interface Point {
   date: string;
@@ -113,7 +120,7 @@ test.describe('dashboard trends (zh-TW)', () => {
     await card.scrollIntoViewIfNeeded();
     await expectNoAxeViolationsInBothThemes(page, '17-trends-zh-TW-1280');
 
-    await page.setViewportSize({ width: 768, height: 1000 });
+    await resizeShell(page, 768, 1000);
     await expect(card.locator('canvas')).toHaveCount(4);
     // Nothing wider than the screen (the charts follow the new width within a frame).
     await expect
@@ -122,7 +129,7 @@ test.describe('dashboard trends (zh-TW)', () => {
     await expectNoAxeViolationsInBothThemes(page, '17-trends-zh-TW-768');
 
     // A phone: one series to a row, still nothing wider than the screen.
-    await page.setViewportSize({ width: 375, height: 800 });
+    await resizeShell(page, 375, 800);
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
       .toBeLessThanOrEqual(375);

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { collectErrors, expectNoAxeViolationsInBothThemes, shot, signIn, test } from './support';
+import { collectErrors, expectNoAxeViolationsInBothThemes, resizeShell, shot, signIn, test } from './support';
 
 /** A new account's first dashboard: a checklist rather than a wall of zeros (issue 30, point 25). */
 test.describe('getting started', () => {
@@ -17,7 +17,7 @@ test.describe('getting started', () => {
       /See your first conversation/,
     ]);
     await expectNoAxeViolationsInBothThemes(page, '30-getting-started');
-    await page.setViewportSize({ width: 375, height: 800 });
+    await resizeShell(page, 375, 800);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shot(page, '30-getting-started-375');
 

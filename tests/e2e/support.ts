@@ -122,6 +122,18 @@ export const test = base.extend<{ customersWrite: boolean; preseeded: boolean },
  * moves them. The page's time runs on while the call travels, and a busy machine can overtake the target
  * ("cannot fast-forward to the past"): then aim again from the new present.
  */
+/**
+ * Resizes a signed-in page and waits until its layout has followed. The shell swaps sidebar and top bar on a
+ * media query's change event, which React renders after the resize: measured straight away, the page can still
+ * have the other layout (a 375 px window 521 px wide).
+ */
+export async function resizeShell(page: Page, width: number, height: number) {
+  await page.setViewportSize({ width, height });
+  // BREAKPOINTS.mobile: at 768 px or less the top bar's menu button, above it the sidebar.
+  const layout = width <= 768 ? '[aria-controls="mobile-navigation"]' : '#sidebar';
+  await expect(page.locator(layout)).toBeVisible();
+}
+
 export async function pauseClock(page: Page) {
   for (let attempt = 1; ; attempt++) {
     const now = await page.evaluate(() => Date.now());
