@@ -134,9 +134,8 @@ async function settleAuthenticated(userId: string): Promise<void> {
 export const instanceHandlers = [
   authedRoute('post', '/whatsapp/create-instance', async ({ user }) => {
     refuseBeyondPlan(user.id);
-    const taken = new Set(
-      db.instances.findMany((q) => q.where((i) => i.ownerId === user.id)).map((i) => i.instanceName),
-    );
+    // A removed number's name is free again: cancelling "Instance 2" and adding again gives "Instance 2".
+    const taken = new Set(liveInstances(user.id).map((i) => i.instanceName));
     let n = liveInstances(user.id).length + 1;
     while (taken.has(`Instance ${n}`)) n++;
     const created = await givenInstance(user.id, { instanceName: `Instance ${n}` });

@@ -154,28 +154,26 @@ test.describe('mock scenarios', () => {
     expect(unexpected(errors)).toEqual([]);
   });
 
-  test('limits-reached: the plan limit is explained on Add new instance and on a new chatbot', async ({
+  test('limits-reached: the plan limit is explained on Bind WhatsApp, before any code, and on a new chatbot', async ({
     page,
   }) => {
     const errors = collectErrors(page);
     await open(page, '/bind-whatsapp?scenario=limits-reached', 'admin');
-    await page.getByRole('button', { name: 'Add new instance' }).click();
-    const connect = page.getByRole('dialog', { name: 'Connect a WhatsApp number' });
-    await expect(connect.getByRole('alert')).toContainText(
-      'Your plan allows 3 connected instances. Delete an instance or upgrade your plan to add another.',
+    const notice = page.getByTestId('plan-limit');
+    await expect(notice).toContainText(
+      'Your Pro plan allows 3 connected numbers, and all are in use. To connect another, delete an instance or upgrade your plan.',
     );
-    await expect(connect.getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute(
+    await expect(notice.getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute(
       'href',
       '/usage-billing',
     );
-    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Add new instance' })).toBeDisabled();
     await page.getByRole('link', { name: 'Bot settings', exact: true }).click();
     await expect(page.getByText('You have 3 chatbots, the most an account can have.')).toBeVisible();
     await expect(
       page.getByLabel('Chatbot', { exact: true }).getByRole('option', { name: /New chatbot/ }),
     ).toHaveCount(0);
-    // The instance dialog's failed create is a 4xx the browser reports; nothing else.
-    expect(errors.filter((e) => !/status of 403/.test(e))).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
   test('payment-failing: the payment-failed toast, and the plan stays as it was', async ({ page }) => {

@@ -4,13 +4,8 @@ import type { UserMembership } from '../../api/schemas/membership';
 import { type FlowModel, oneOf } from '../model';
 import { demoPlan, samplePlan } from '../planChange/planChange.flowModel';
 import { resourceModel } from '../resource/resource.flowModel';
-import {
-  billingMachine,
-  membershipMachine,
-  plansMachine,
-  type TokenAllowance,
-  tokensMachine,
-} from './billing.machine';
+import { billingMachine, plansMachine, type TokenAllowance, tokensMachine } from './billing.machine';
+import { membershipMachine } from './membership';
 
 // The demo owner's membership: the Starter plan's allowances.
 const {

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { assign, sendTo, setup } from 'xstate';
-import { getTokenRemaining, getTokenResetTime, getUserMembership, listPlans } from '../../api/membership';
+import { getTokenRemaining, getTokenResetTime, listPlans } from '../../api/membership';
 import { getSubscriptionManagementUrl } from '../../api/payments';
 import {
   type MembershipPlan,
@@ -14,6 +14,7 @@ import { fromRequest } from '../request';
 import { type ResourceReport, resourceMachine } from '../resource/resource.machine';
 import { askApp, raiseToast, tellParent } from '../system';
 import { paymentUrl } from './links';
+import { membershipMachine } from './membership';
 
 export interface BillingContext {
   /** The last paid checkout session the app saw: subscription management needs one. */
@@ -40,12 +41,6 @@ export const billingMessages = {
 /** Customers see active plans only, lowest level first. */
 export const customerPlans = (plans: MembershipPlan[]) =>
   plans.filter((p) => p.status === PlanStatus.active).sort((a, b) => a.level - b.level);
-
-/** The user's membership: the plan, when it ends, its limits. */
-export const membershipMachine = resourceMachine<UserMembership>({
-  id: 'membership',
-  load: (_, signal) => getUserMembership(signal),
-});
 
 export interface TokenAllowance {
   /** When the monthly allowance next resets. */

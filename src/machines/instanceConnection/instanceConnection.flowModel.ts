@@ -1,5 +1,6 @@
 import { now } from '../../../mocks/clock';
 import { DEMO_BOTS, demoLine } from '../../../mocks/seed';
+import { ApiError } from '../../api/errors';
 import type { Instance } from '../../api/schemas/instances';
 import { type FlowModel, oneOf } from '../model';
 import { instanceConnectionMachine } from './instanceConnection.machine';
@@ -13,6 +14,26 @@ export const readyInstance: Instance = {
   instanceStatus: 'ready',
   qrCode: null,
 };
+
+const serverError = new ApiError({
+  kind: 'http',
+  status: 500,
+  endpoint: 'pollInstance',
+  message: 'Internal server error',
+});
+/** Linking this number would pass the plan's limit: the server refuses the check. */
+const planRefusal = new ApiError({
+  kind: 'http',
+  status: 403,
+  endpoint: 'pollInstance',
+  message: 'Forbidden',
+  body: {
+    statusCode: 403,
+    message: 'Your plan allows 1 connected instance (Starter). Upgrade to connect more numbers.',
+    code: 'PLAN_LIMIT_REACHED',
+    limit: { name: 'instanceLimit', max: 1 },
+  },
+});
 
 export const instanceConnectionModel: FlowModel = {
   id: 'instanceConnection',
@@ -40,9 +61,13 @@ export const instanceConnectionModel: FlowModel = {
     createInstance: oneOf(waitingInstance, readyInstance),
     pollInstance: oneOf(waitingInstance, readyInstance),
     saveInstance: readyInstance,
+    removeInstance: { success: true },
   },
+  errors: { pollInstance: oneOf(serverError, planRefusal) },
   serialize: ({ context: c }) => [
     c.instance?.instanceStatus ?? null,
+    c.created,
+    c.refusal !== null,
     c.name !== '',
     c.chatbotId !== '',
     c.polls,

@@ -22,7 +22,23 @@ const waiting = (over: Partial<Instance> = {}): Instance => ({
   lastActiveAt: null,
   ...over,
 });
-const ready = waiting({ status: 1, instanceStatus: 'ready', qrCode: null, phoneNumber: '14155550000' });
+const ready_ = (over: Partial<Instance> = {}) =>
+  waiting({ status: 1, instanceStatus: 'ready', qrCode: null, phoneNumber: '14155550000', ...over });
+const ready = ready_();
+
+/** The poll's refusal when linking the number would pass the plan's limit (the mock's rule, and a real one). */
+const pollLimitError = new ApiError({
+  kind: 'http',
+  endpoint: 'GET /whatsapp/{id}',
+  message: 'Forbidden',
+  status: 403,
+  body: {
+    statusCode: 403,
+    message: 'Your plan allows 1 connected instance (Starter). Upgrade to connect more numbers.',
+    code: 'PLAN_LIMIT_REACHED',
+    limit: { name: 'instanceLimit', max: 1 },
+  },
+});
 
 const limitError = new ApiError({
   kind: 'http',
@@ -43,26 +59,31 @@ type Poll = (id: string, signal: AbortSignal) => Promise<Instance>;
 function start({
   create = async () => waiting(),
   poll = async () => waiting(),
-  save = async (_id: string, body: InstanceUpdateBody) => waiting({ instanceName: body.instanceName }),
+  save = async (_id: string, body: InstanceUpdateBody) => ready_({ instanceName: body.instanceName }),
+  remove = async () => ({ success: true }),
 }: {
   create?: () => Promise<Instance>;
   poll?: Poll;
   save?: (id: string, body: InstanceUpdateBody) => Promise<Instance>;
+  remove?: (id: string) => Promise<unknown>;
 } = {}) {
   const clock = new SimulatedClock();
   const createSpy = vi.fn(create);
   const pollSpy = vi.fn(poll);
   const saveSpy = vi.fn(save);
+  const removeSpy = vi.fn(remove);
   const instanceCreated = vi.fn();
   const instanceSaved = vi.fn();
+  const instanceRemoved = vi.fn();
   const flow = startFlow(
     instanceConnectionMachine.provide({
       actors: {
         createInstance: fromPromise(() => createSpy()),
         pollInstance: fromPromise(({ input, signal }) => pollSpy(input.id, signal)),
         saveInstance: fromPromise(({ input }) => saveSpy(input.id, input.body)),
+        removeInstance: fromPromise(({ input }) => removeSpy(input.id)),
       },
-      actions: { instanceCreated, instanceSaved },
+      actions: { instanceCreated, instanceSaved, instanceRemoved },
     }),
     { clock },
   );
@@ -78,8 +99,10 @@ function start({
     createSpy,
     pollSpy,
     saveSpy,
+    removeSpy,
     instanceCreated,
     instanceSaved,
+    instanceRemoved,
   };
 }
 
@@ -205,6 +228,9 @@ describe('instance connection', () => {
     expect(t.pollSpy).toHaveBeenCalledTimes(1);
     t.actor.send({ type: 'dialog.closed' });
     expect(signal?.aborted).toBe(true);
+    // The instance it created never linked: it is removed on the way out.
+    expect(t.snap().matches('abandoning')).toBe(true);
+    await t.settle();
     expect(t.snap().matches('closed')).toBe(true);
     expect(t.snap().context).toMatchObject({
       qrCode: null,
@@ -230,9 +256,10 @@ describe('instance connection', () => {
     expect(t.pollSpy).not.toHaveBeenCalled();
   });
 
-  it('confirms only with a name and a chatbot, not while creating or saving, and saves both', async () => {
+  it('confirms only a linked number with a name and a chatbot, not while creating or saving, and saves both', async () => {
     let finish: (i: Instance) => void = () => {};
     const t = start({
+      poll: async () => ready,
       save: (_id, body) =>
         new Promise((resolve) => {
           finish = resolve;
@@ -245,6 +272,13 @@ describe('instance connection', () => {
     // The name starts as the server's; the chatbot is the user's choice.
     expect(t.snap().can({ type: 'instance.confirmed' })).toBe(false);
     t.actor.send({ type: 'chatbot.changed', value: 'bot-1' });
+    // Named and with a chatbot, but not linked yet: nothing to confirm, and no "created and configured".
+    expect(t.snap().hasTag('waiting')).toBe(true);
+    expect(t.snap().can({ type: 'instance.confirmed' })).toBe(false);
+    t.actor.send({ type: 'instance.confirmed' });
+    expect(t.saveSpy).not.toHaveBeenCalled();
+    await t.tick();
+    expect(t.snap().hasTag('connected')).toBe(true);
     expect(t.snap().can({ type: 'instance.confirmed' })).toBe(true);
     t.actor.send({ type: 'name.changed', value: '   ' });
     expect(t.snap().can({ type: 'instance.confirmed' })).toBe(false);
@@ -263,7 +297,10 @@ describe('instance connection', () => {
   });
 
   it('keeps what was typed when saving fails', async () => {
-    const t = start({ save: () => Promise.reject(new Error('Chatbot not found')) });
+    const t = start({
+      create: async () => ready,
+      save: () => Promise.reject(new Error('Chatbot not found')),
+    });
     t.actor.send({ type: 'dialog.opened' });
     await t.settle();
     t.actor.send({ type: 'name.changed', value: 'Front desk' });
@@ -304,6 +341,80 @@ describe('instance connection', () => {
     await t.settle();
     expect(t.snap().hasTag('waiting')).toBe(true);
     expect(t.snap().context.createError).toBeNull();
+  });
+
+  it('a check refused by the plan stops polling and says why once, with the way to upgrade and no retry', async () => {
+    const t = start({ poll: () => Promise.reject(pollLimitError) });
+    t.actor.send({ type: 'dialog.resumed', instance: waiting({ instanceName: 'Desk' }) });
+    await t.settle();
+    expect(t.snap().hasTag('refused')).toBe(true);
+    const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
+    expect(i18n._(t.snap().context.refusal as never)).toBe(
+      'Your plan allows 1 connected instance. Delete an instance or upgrade your plan to add another.',
+    );
+    expect(t.snap().context).toMatchObject({ qrCode: null, pollError: null });
+    // Not a failure to check again: no toast, no "try again", no more polls.
+    expect(t.toasts).toEqual([]);
+    expect(t.snap().can({ type: 'qr.refreshRequested' })).toBe(false);
+    t.actor.send({ type: 'chatbot.changed', value: 'bot-1' });
+    expect(t.snap().can({ type: 'instance.confirmed' })).toBe(false);
+    t.clock.increment(QR_POLL_INTERVAL_MS * 10);
+    await t.settle();
+    expect(t.pollSpy).toHaveBeenCalledTimes(1);
+    // A number it resumed stays in the list when the dialog closes.
+    t.actor.send({ type: 'dialog.closed' });
+    expect(t.snap().matches('closed')).toBe(true);
+    expect(t.removeSpy).not.toHaveBeenCalled();
+  });
+
+  it('closing before the number links removes the instance it created, with the logout call', async () => {
+    const t = start();
+    t.actor.send({ type: 'dialog.opened' });
+    await t.settle();
+    await t.tick();
+    t.actor.send({ type: 'dialog.closed' });
+    expect(t.snap().hasTag('abandoning')).toBe(true);
+    // The dialog is gone at once, and no new one opens until the removal is done.
+    expect(t.snap().can({ type: 'dialog.opened' })).toBe(false);
+    expect(t.removeSpy).toHaveBeenCalledWith('inst-9');
+    await t.settle();
+    expect(t.snap().matches('closed')).toBe(true);
+    expect(t.instanceRemoved).toHaveBeenCalledTimes(1);
+    expect(t.toasts).toEqual([]);
+    t.clock.increment(QR_POLL_INTERVAL_MS * 10);
+    expect(t.pollSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed removal is said with the logout toast, and the list still reloads', async () => {
+    const t = start({ remove: () => Promise.reject(new Error('Engine unavailable')) });
+    t.actor.send({ type: 'dialog.opened' });
+    await t.settle();
+    t.actor.send({ type: 'dialog.closed' });
+    await t.settle();
+    expect(t.snap().matches('closed')).toBe(true);
+    expect(t.toasts).toEqual([
+      { variant: 'error', title: instanceMessages.logoutFailed, description: 'Engine unavailable' },
+    ]);
+    expect(t.instanceRemoved).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps what is linked or was there before: closing then removes nothing', async () => {
+    // Linked in this dialog: the number is the user's, named or not.
+    const linked = start({ poll: async () => ready });
+    linked.actor.send({ type: 'dialog.opened' });
+    await linked.settle();
+    await linked.tick();
+    expect(linked.snap().hasTag('connected')).toBe(true);
+    linked.actor.send({ type: 'dialog.closed' });
+    expect(linked.snap().matches('closed')).toBe(true);
+    expect(linked.removeSpy).not.toHaveBeenCalled();
+    // Resumed from the list and still waiting: it was there before the dialog opened.
+    const resumed = start();
+    resumed.actor.send({ type: 'dialog.resumed', instance: waiting() });
+    await resumed.settle();
+    resumed.actor.send({ type: 'dialog.closed' });
+    expect(resumed.snap().matches('closed')).toBe(true);
+    expect(resumed.removeSpy).not.toHaveBeenCalled();
   });
 
   it('a failure that is not a limit shows the server message', async () => {
@@ -351,12 +462,22 @@ describeStateViews(instanceConnectionModel, {
       });
       expect(Object.keys(shown).sort()).toEqual([
         'createError',
+        'created',
         'instance',
         'pollError',
         'qrCode',
+        'refusal',
         'saveError',
       ]);
-      expect(Object.values(shown).filter((value) => value !== null)).toEqual([]);
+      expect(Object.values(shown).filter((value) => value !== null && value !== false)).toEqual([]);
+    },
+  },
+  abandoning: {
+    tags: ['abandoning'],
+    runs: { removeInstance: (input: { id: string }) => expect(input).toEqual({ id: waitingInstance.id }) },
+    shows: (s: Snap) => {
+      expect(s.context.created).toBe(true);
+      expect(s.context.instance?.instanceStatus).not.toBe('ready');
     },
   },
   open: { enabled: ['dialog.closed'] },
@@ -414,6 +535,14 @@ describeStateViews(instanceConnectionModel, {
       expect(s.context.failures).toBe(2);
     },
   },
+  'open.link.refused': {
+    tags: ['refused'],
+    shows: (s: Snap) => {
+      expect(s.context.refusal).not.toBeNull();
+      expect(s.context.qrCode).toBeNull();
+      expect(s.context.pollError).toBeNull();
+    },
+  },
   'open.link.connected': {
     tags: ['connected'],
     shows: (s: Snap) => {
@@ -424,11 +553,13 @@ describeStateViews(instanceConnectionModel, {
   },
   'open.form': {},
   'open.form.editing': {
-    // Confirm needs an instance, a name and a chatbot.
+    // Confirm needs a linked number, a name and a chatbot.
     enabled: (s: Snap) => [
       'name.changed',
       'chatbot.changed',
-      ...(s.context.instance && s.context.name.trim() && s.context.chatbotId ? ['instance.confirmed'] : []),
+      ...(s.hasTag('connected') && s.context.name.trim() && s.context.chatbotId
+        ? ['instance.confirmed']
+        : []),
     ],
     shows: (s: Snap) => expect([null, serverError]).toContain(s.context.saveError),
   },

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { assign, enqueueActions, setup } from 'xstate';
-import { createInstance, getInstance } from '../../api/instances';
+import { and, assign, enqueueActions, not, setup, stateIn } from 'xstate';
+import { createInstance, getInstance, logoutInstance } from '../../api/instances';
 import { CONNECTED_STATUSES, type Instance } from '../../api/schemas/instances';
 import { QR_MAX_POLL_FAILURES, QR_MAX_POLLS_WITHOUT_SCAN, QR_POLL_INTERVAL_MS } from '../constants';
 import { describeError } from '../errors';
@@ -12,6 +12,8 @@ import { raiseToast, tellParent } from '../system';
 export interface ConnectionContext {
   /** The instance being connected: created by Add new instance, or an existing one being set up further. */
   instance: Instance | null;
+  /** The instance is one this dialog created (not one resumed): closing before it links removes it again. */
+  created: boolean;
   qrCode: string | null;
   name: string;
   chatbotId: string;
@@ -22,6 +24,8 @@ export interface ConnectionContext {
   /** The last failing poll's error, while polling goes on (or after it gave up). */
   pollError: MessageDescriptor | string | null;
   createError: CreateFailure | null;
+  /** Why the server refused to link the number (a plan limit): checking again cannot change it. */
+  refusal: MessageDescriptor | string | null;
   saveError: MessageDescriptor | string | null;
 }
 
@@ -37,6 +41,7 @@ export type ConnectionEvent =
 
 const initialContext = (): ConnectionContext => ({
   instance: null,
+  created: false,
   qrCode: null,
   name: '',
   chatbotId: '',
@@ -44,6 +49,7 @@ const initialContext = (): ConnectionContext => ({
   failures: 0,
   pollError: null,
   createError: null,
+  refusal: null,
   saveError: null,
 });
 
@@ -67,15 +73,19 @@ const toastCreateFailed = raiseToast<ConnectionContext, ConnectionEvent>(({ cont
 
 /**
  * Binding one WhatsApp number. Closed, or open with two regions: `link` (create the instance, then poll it
- * every QR_POLL_INTERVAL_MS until the phone has scanned; bounded by expiry and by consecutive failures) and
- * `form` (name and chatbot, saved by the update call). Closing leaves `open`, which stops every timer and
- * aborts every request, and resets what the dialog showed.
+ * every QR_POLL_INTERVAL_MS until the phone has scanned; bounded by expiry, by consecutive failures and by a
+ * plan's refusal) and `form` (name and chatbot, saved by the update call once the number is linked). Closing
+ * leaves `open`, which stops every timer and aborts every request, and resets what the dialog showed; an
+ * instance it created that never linked is removed on the way out.
  */
 export const instanceConnectionMachine = setup({
   types: { context: {} as ConnectionContext, events: {} as ConnectionEvent },
   actors: {
     createInstance: fromRequest<Instance>(({ signal }) => createInstance(signal)),
     pollInstance: fromRequest<Instance, { id: string }>(({ input, signal }) => getInstance(input.id, signal)),
+    removeInstance: fromRequest<unknown, { id: string }>(({ input, signal }) =>
+      logoutInstance(input.id, signal),
+    ),
     saveInstance: saveInstanceSettings,
   },
   delays: { pollInterval: QR_POLL_INTERVAL_MS },
@@ -84,8 +94,19 @@ export const instanceConnectionMachine = setup({
     answeredConnected: ({ event }) => isConnected((event as unknown as { output: Instance }).output),
     codeExpires: ({ context }) => context.polls + 1 >= QR_MAX_POLLS_WITHOUT_SCAN,
     givesUp: ({ context }) => context.failures + 1 >= QR_MAX_POLL_FAILURES,
-    canConfirm: ({ context }) =>
-      context.instance !== null && context.name.trim().length > 0 && context.chatbotId.length > 0,
+    /** On a poll's error: the plan does not allow linking another number, so polling on cannot help. */
+    refusedByPlan: ({ event }) =>
+      describeCreateFailure((event as unknown as { error: unknown }).error).kind === 'limit',
+    /** Only a number that is really linked is named and saved: "created and configured" must be true. */
+    canConfirm: and([
+      stateIn('#instanceConnection.open.link.connected'),
+      ({ context }) => context.name.trim().length > 0 && context.chatbotId.length > 0,
+    ]),
+    /** Closing now would leave behind a number this dialog created and that never linked. */
+    leavesUnlinked: and([
+      ({ context }) => context.created && context.instance !== null,
+      not(stateIn('#instanceConnection.open.link.connected')),
+    ]),
   },
   actions: {
     reset: assign(initialContext),
@@ -94,6 +115,13 @@ export const instanceConnectionMachine = setup({
     instanceCreated: tellParent({ type: 'list.reload' }),
     /** The instance was named and linked to a chatbot: the list reloads. */
     instanceSaved: tellParent({ type: 'list.reload' }),
+    /** The abandoned instance is gone (or its removal failed): either way the list shows what is left. */
+    instanceRemoved: tellParent({ type: 'list.reload' }),
+    toastRemoveFailed: raiseToast(({ event }) => ({
+      variant: 'error',
+      title: instanceMessages.logoutFailed,
+      description: describeError((event as { error?: unknown }).error),
+    })),
     /** A plan's limit is said once, in the dialog with the way to upgrade; any other failure gets its toast too. */
     sayCreateFailure: enqueueActions(({ context, enqueue }) => {
       if (context.createError?.kind !== 'limit') enqueue(toastCreateFailed);
@@ -120,9 +148,23 @@ export const instanceConnectionMachine = setup({
         },
       },
     },
+    // The dialog is closed; the instance it created and that never linked is logged out (spec section 7's
+    // call), so no "Offline · never" entry stays behind.
+    abandoning: {
+      tags: ['abandoning'],
+      invoke: {
+        id: 'removeInstance',
+        src: 'removeInstance',
+        input: ({ context }) => ({ id: context.instance?.id ?? '' }),
+        onDone: { target: 'closed', actions: 'instanceRemoved' },
+        onError: { target: 'closed', actions: ['toastRemoveFailed', 'instanceRemoved'] },
+      },
+    },
     open: {
       type: 'parallel',
-      on: { 'dialog.closed': { target: 'closed' } },
+      on: {
+        'dialog.closed': [{ guard: 'leavesUnlinked', target: 'abandoning' }, { target: 'closed' }],
+      },
       states: {
         link: {
           initial: 'creating',
@@ -136,11 +178,17 @@ export const instanceConnectionMachine = setup({
                   {
                     guard: 'answeredConnected',
                     target: 'connected',
-                    actions: [assign(({ event }) => takeInstance(event.output)), 'instanceCreated'],
+                    actions: [
+                      assign(({ event }) => ({ ...takeInstance(event.output), created: true })),
+                      'instanceCreated',
+                    ],
                   },
                   {
                     target: 'waiting',
-                    actions: [assign(({ event }) => takeInstance(event.output)), 'instanceCreated'],
+                    actions: [
+                      assign(({ event }) => ({ ...takeInstance(event.output), created: true })),
+                      'instanceCreated',
+                    ],
                   },
                 ],
                 onError: {
@@ -208,6 +256,16 @@ export const instanceConnectionMachine = setup({
                     ],
                     onError: [
                       {
+                        // Said once, in the dialog with the way to upgrade: no retry, no toast.
+                        guard: 'refusedByPlan',
+                        target: '#instanceConnection.open.link.refused',
+                        actions: assign({
+                          refusal: ({ event }) => describeCreateFailure(event.error).message,
+                          qrCode: null,
+                          pollError: null,
+                        }),
+                      },
+                      {
                         guard: 'givesUp',
                         target: '#instanceConnection.open.link.failed',
                         actions: [
@@ -245,6 +303,7 @@ export const instanceConnectionMachine = setup({
               tags: ['failed'],
               on: { 'qr.refreshRequested': { target: 'waiting.polling', actions: 'restartCode' } },
             },
+            refused: { tags: ['refused'] },
             connected: { tags: ['connected'] },
           },
         },

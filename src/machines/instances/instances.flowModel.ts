@@ -2,6 +2,8 @@ import { now } from '../../../mocks/clock';
 import { DEMO_BOTS, DEMO_OWNER, demoLine } from '../../../mocks/seed';
 import { ApiError } from '../../api/errors';
 import type { Instance } from '../../api/schemas/instances';
+import { sampleMembership } from '../billing/billing.flowModel';
+import { membershipMachine } from '../billing/membership';
 import type { FlowModel } from '../model';
 import { resourceModel } from '../resource/resource.flowModel';
 import {
@@ -14,6 +16,14 @@ import {
 // The demo owner's numbers and chatbots as mocks/seed.ts writes them: a QA jump shows them, and what the flow
 // does next (save, delete) reaches records the demo backend has.
 export const sampleInstance: Instance = { ...demoLine(now()), qrCode: null };
+/** A second number, online: with Starter's one allowed, the plan is then full. */
+export const linkedInstance: Instance = {
+  ...demoLine(now(), true),
+  id: 'inst-front-desk',
+  instanceName: 'Front desk',
+  phoneNumber: '14155550148',
+  qrCode: null,
+};
 export const sampleChatbots: ChatbotOption[] = Object.values(DEMO_BOTS).map(({ id, name }) => ({ id, name }));
 
 const listFailure = new ApiError({
@@ -31,7 +41,11 @@ export const instancesModel: FlowModel<{ userId: string }> = {
     { type: 'list.reload' },
     // What the list resource tells the page.
     { type: 'resource.loaded', id: instanceListMachine.id, data: [sampleInstance] },
+    { type: 'resource.loaded', id: instanceListMachine.id, data: [sampleInstance, linkedInstance] },
     { type: 'resource.failed', id: instanceListMachine.id, error: listFailure },
+    { type: 'resource.loaded', id: membershipMachine.id, data: sampleMembership },
+    { type: 'add.requested' },
+    { type: 'setup.resumed', id: sampleInstance.id },
     { type: 'settings.opened', id: sampleInstance.id },
     { type: 'settings.nameChanged', value: '' },
     { type: 'settings.nameChanged', value: 'Front desk' },
@@ -48,6 +62,7 @@ export const instancesModel: FlowModel<{ userId: string }> = {
   },
   serialize: ({ context: c }) => [
     c.instances.length,
+    c.allowance !== null,
     c.target?.id ?? null,
     c.draftName !== '',
     c.draftChatbotId !== '',

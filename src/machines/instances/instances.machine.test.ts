@@ -4,11 +4,16 @@ import { DEMO_BOTS } from '../../../mocks/seed';
 import { startFlow, stopRecordingToasts } from '../../../tests/appSystem';
 import { describeStateViews, resourceViews } from '../../../tests/stateViews';
 import type { Instance, InstanceUpdateBody } from '../../api/schemas/instances';
+import type { UserMembership } from '../../api/schemas/membership';
+import { sampleMembership } from '../billing/billing.flowModel';
+import { membershipMachine } from '../billing/membership';
+import { instanceConnectionMachine } from '../instanceConnection/instanceConnection.machine';
 import type { ToastInput } from '../toasts/toasts.machine';
 import {
   chatbotOptionsModel,
   instanceListModel,
   instancesModel,
+  linkedInstance,
   sampleChatbots,
   sampleInstance,
 } from './instances.flowModel';
@@ -19,6 +24,7 @@ import {
   instancesMachine,
 } from './instances.machine';
 import { instanceMessages } from './messages';
+import { fullPlan } from './planRoom';
 
 const instance = (id: string, over: Partial<Instance> = {}): Instance => ({
   id,
@@ -37,17 +43,22 @@ const bots: ChatbotOption[] = [
   { id: 'bot-2', name: 'Leo' },
 ];
 
+/** A call that never answers. */
+const pending = <TInput>() => fromPromise<Instance, TInput>(() => new Promise(() => {}));
+
 function start({
   list = async () => [instance('a'), instance('b', { chatbotId: null, status: 0 })],
   chatbots = async () => bots,
   save = async (id: string, body: InstanceUpdateBody) =>
     instance(id, { instanceName: body.instanceName, chatbotId: body.chatbotId }),
   logout = async () => ({ success: true }),
+  membership = async () => ({ ...sampleMembership, instanceLimit: 3 }),
 }: {
   list?: () => Promise<Instance[]>;
   chatbots?: () => Promise<ChatbotOption[]>;
   save?: (id: string, body: InstanceUpdateBody) => Promise<Instance>;
   logout?: (id: string) => Promise<unknown>;
+  membership?: () => Promise<UserMembership>;
 } = {}) {
   const spies = { list: vi.fn(list), chatbots: vi.fn(chatbots), save: vi.fn(save), logout: vi.fn(logout) };
   const flow = startFlow(
@@ -59,6 +70,11 @@ function start({
         }),
         saveSettings: fromPromise(({ input }) => spies.save(input.id, input.body)),
         logout: fromPromise(({ input }) => spies.logout(input.id)),
+        membership: membershipMachine.provide({ actors: { load: fromPromise(() => membership()) } }),
+        // The dialog opens for real; its calls never answer (its own tests cover them).
+        instanceConnection: instanceConnectionMachine.provide({
+          actors: { createInstance: pending<unknown>(), pollInstance: pending<{ id: string }>() },
+        }),
       },
     }),
     { input: { userId: 'u1' } },
@@ -68,7 +84,8 @@ function start({
     flow.snap().children.instanceList?.getSnapshot() as SnapshotFrom<typeof instanceListMachine>;
   const chatbotList = () =>
     flow.snap().children.chatbotOptions?.getSnapshot() as SnapshotFrom<typeof chatbotOptionsMachine>;
-  return { ...flow, spies, listed, chatbotList };
+  const dialog = () => flow.snap().children.instanceConnection?.getSnapshot().value as unknown;
+  return { ...flow, spies, listed, chatbotList, dialog };
 }
 
 afterEach(() => stopRecordingToasts());
@@ -203,6 +220,63 @@ describe('instances page', () => {
     await t.settle();
     expect(t.snap().can({ type: 'settings.opened', id: 'zzz' })).toBe(false);
     expect(t.snap().can({ type: 'delete.requested', id: 'zzz' })).toBe(false);
+    expect(t.snap().can({ type: 'setup.resumed', id: 'zzz' })).toBe(false);
+  });
+
+  it('opens the connection dialog, or resumes a waiting number in it, while the plan has room', async () => {
+    const waitingLine = instance('b', { status: 0, instanceStatus: 'qr', qrCode: '2@code' });
+    const t = start({ list: async () => [instance('a'), waitingLine] });
+    await t.settle();
+    expect(t.snap().context.allowance).toEqual({ name: sampleMembership.name, instanceLimit: 3 });
+    t.actor.send({ type: 'setup.resumed', id: 'b' });
+    expect(t.dialog()).toMatchObject({ open: { link: { waiting: 'polling' } } });
+
+    const added = start();
+    await added.settle();
+    added.actor.send({ type: 'add.requested' });
+    expect(added.dialog()).toMatchObject({ open: { link: 'creating' } });
+  });
+
+  it('once every number the plan allows is connected, neither adds nor resumes one', async () => {
+    const waitingLine = instance('b', { status: 0, instanceStatus: 'qr', qrCode: '2@code' });
+    // Starter allows one: 'a' is online (authenticated counts too, as the server counts it).
+    const t = start({
+      list: async () => [instance('a'), waitingLine],
+      membership: async () => ({ ...sampleMembership, instanceLimit: 1 }),
+    });
+    await t.settle();
+    expect(t.snap().can({ type: 'add.requested' })).toBe(false);
+    expect(t.snap().can({ type: 'setup.resumed', id: 'b' })).toBe(false);
+    t.actor.send({ type: 'add.requested' });
+    t.actor.send({ type: 'setup.resumed', id: 'b' });
+    expect(t.dialog()).toBe('closed');
+
+    // 'a' is deleted: there is room again.
+    t.actor.send({ type: 'resource.loaded', id: instanceListMachine.id, data: [waitingLine] });
+    expect(t.snap().can({ type: 'add.requested' })).toBe(true);
+    t.actor.send({
+      type: 'resource.loaded',
+      id: instanceListMachine.id,
+      data: [instance('c', { status: 0, instanceStatus: 'authenticated' }), waitingLine],
+    });
+    expect(t.snap().can({ type: 'add.requested' })).toBe(false);
+  });
+
+  it('leaves the limit to the server when it is unlimited or the membership cannot be read', async () => {
+    const many = [instance('a'), instance('b'), instance('c')];
+    const unlimited = start({
+      list: async () => many,
+      membership: async () => ({ ...sampleMembership, instanceLimit: -1 }),
+    });
+    await unlimited.settle();
+    expect(unlimited.snap().can({ type: 'add.requested' })).toBe(true);
+
+    const unknown = start({ list: async () => many, membership: () => Promise.reject(new Error('down')) });
+    await unknown.settle();
+    expect(unknown.snap().context.allowance).toBeNull();
+    expect(unknown.snap().can({ type: 'add.requested' })).toBe(true);
+    // Quietly: the page's limit is a convenience, not something to report.
+    expect(unknown.toasts).toEqual([]);
   });
 });
 
@@ -215,14 +289,29 @@ describeStateViews(instancesModel, {
   // The list and the chatbots load beside the page all along, and so does adding an instance, in its closed
   // dialog until opened. The page knows the list the resource last loaded: none yet, or the server's.
   '*': {
-    enabled: ['list.reload', 'resource.loaded', 'resource.failed'],
+    // Adding, and resuming a listed number, while the plan has room (or its limit is not known).
+    enabled: (s: Snap) => {
+      const room = fullPlan(s.context.allowance, s.context.instances) === null;
+      const listed = s.context.instances.some((i) => i.id === sampleInstance.id);
+      return [
+        'list.reload',
+        'resource.loaded',
+        'resource.failed',
+        ...(room ? ['add.requested'] : []),
+        ...(room && listed ? ['setup.resumed'] : []),
+      ];
+    },
     runs: {
       instanceList: () => {},
+      membership: () => {},
       chatbotOptions: (child: { context: { params: unknown } }) =>
         expect(child.context.params).toEqual({ userId: instancesModel.input?.userId }),
       instanceConnection: (child: { value: unknown }) => expect(child.value).toBe('closed'),
     },
-    shows: (s: Snap) => expect([[], [sampleInstance]]).toContainEqual(s.context.instances),
+    shows: (s: Snap) => {
+      expect([[], [sampleInstance], [sampleInstance, linkedInstance]]).toContainEqual(s.context.instances);
+      expect([null, { name: sampleMembership.name, instanceLimit: 1 }]).toContainEqual(s.context.allowance);
+    },
   },
   idle: {
     // Settings and Delete are offered on an instance that is listed.

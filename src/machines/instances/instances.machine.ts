@@ -4,12 +4,15 @@ import { listUserChatbots } from '../../api/chatbots';
 import { listInstances, logoutInstance } from '../../api/instances';
 import type { Chatbot } from '../../api/schemas/chatbots';
 import type { Instance } from '../../api/schemas/instances';
+import type { UserMembership } from '../../api/schemas/membership';
+import { membershipMachine } from '../billing/membership';
 import { describeError, raiseFailure } from '../errors';
 import { instanceConnectionMachine } from '../instanceConnection/instanceConnection.machine';
 import { fromRequest } from '../request';
 import { type ResourceReport, resourceMachine } from '../resource/resource.machine';
 import { raiseToast } from '../system';
 import { instanceMessages } from './messages';
+import { fullPlan, type InstanceAllowance } from './planRoom';
 import { saveInstanceSettings, settingsInput } from './settings';
 
 /** What the selectors need of a chatbot. */
@@ -21,6 +24,8 @@ export interface InstancesContext {
   userId: string;
   /** The list as last loaded (the instanceList resource's answer): what Settings and Delete may act on. */
   instances: Instance[];
+  /** The plan's allowance of connected numbers; null until the membership loads (or when it cannot). */
+  allowance: InstanceAllowance | null;
   /** The instance whose settings are open or whose deletion is being confirmed. */
   target: Instance | null;
   draftName: string;
@@ -30,6 +35,10 @@ export interface InstancesContext {
 
 export type InstancesEvent =
   | { type: 'list.reload' }
+  /** Add new instance: opens the connection dialog, while the plan has room for another number. */
+  | { type: 'add.requested' }
+  /** Continue setup of a listed number still waiting for its scan, while the plan has room. */
+  | { type: 'setup.resumed'; id: string }
   | ResourceReport
   | { type: 'settings.opened'; id: string }
   | { type: 'settings.nameChanged'; value: string }
@@ -80,6 +89,7 @@ export const instancesMachine = setup({
     instanceConnection: instanceConnectionMachine,
     instanceList: instanceListMachine,
     chatbotOptions: chatbotOptionsMachine,
+    membership: membershipMachine,
     saveSettings: saveInstanceSettings,
     logout: fromRequest<unknown, { id: string }>(({ input, signal }) => logoutInstance(input.id, signal)),
   },
@@ -91,6 +101,13 @@ export const instancesMachine = setup({
       context.draftName.trim().length > 0 && context.draftChatbotId.length > 0,
     isListLoaded: ({ event }) => event.type === 'resource.loaded' && isListReport(event),
     isListFailed: ({ event }) => event.type === 'resource.failed' && isListReport(event),
+    isMembershipLoaded: ({ event }) => event.type === 'resource.loaded' && event.id === membershipMachine.id,
+    /** The plan lets the user connect another number (or its limit is unknown: the server then decides). */
+    planHasRoom: ({ context }) => fullPlan(context.allowance, context.instances) === null,
+    resumable: ({ context, event }) =>
+      event.type === 'setup.resumed' &&
+      byId(context, event.id) !== null &&
+      fullPlan(context.allowance, context.instances) === null,
   },
   actions: {
     toastListFailed: raiseFailure(instanceMessages.listFailed),
@@ -98,6 +115,11 @@ export const instancesMachine = setup({
     toastLogoutFailed: raiseFailure(instanceMessages.logoutFailed),
     toastUpdated: raiseToast({ variant: 'success', title: instanceMessages.updated }),
     reloadList: sendTo(instanceListMachine.id, { type: 'resource.reload' }),
+    openDialog: sendTo('instanceConnection', { type: 'dialog.opened' }),
+    resumeDialog: sendTo('instanceConnection', ({ context, event }) => {
+      const instance = byId(context, (event as { id: string }).id) as Instance;
+      return { type: 'dialog.resumed' as const, instance };
+    }),
     clearTarget: assign({ target: null, draftName: '', draftChatbotId: '', settingsError: null }),
   },
 }).createMachine({
@@ -105,6 +127,7 @@ export const instancesMachine = setup({
   context: ({ input }) => ({
     userId: input.userId,
     instances: [],
+    allowance: null,
     target: null,
     draftName: '',
     draftChatbotId: '',
@@ -117,16 +140,31 @@ export const instancesMachine = setup({
       src: 'chatbotOptions',
       input: ({ context }) => ({ params: { userId: context.userId } }),
     },
+    // Only for the plan's limit: if it cannot be read, nothing is said and the server's answer decides.
+    { id: membershipMachine.id, src: 'membership' },
     // Adding an instance (and resuming one) runs beside the page for as long as it is open; what it creates
     // or saves reloads the list (it sends list.reload).
     { id: 'instanceConnection', src: 'instanceConnection' },
   ],
   on: {
     'list.reload': { actions: 'reloadList' },
-    'resource.loaded': {
-      guard: 'isListLoaded',
-      actions: assign({ instances: ({ event }) => (event as { data: Instance[] }).data }),
-    },
+    'add.requested': { guard: 'planHasRoom', actions: 'openDialog' },
+    'setup.resumed': { guard: 'resumable', actions: 'resumeDialog' },
+    'resource.loaded': [
+      {
+        guard: 'isListLoaded',
+        actions: assign({ instances: ({ event }) => (event as { data: Instance[] }).data }),
+      },
+      {
+        guard: 'isMembershipLoaded',
+        actions: assign({
+          allowance: ({ event }) => {
+            const { name, instanceLimit } = (event as { data: UserMembership }).data;
+            return { name, instanceLimit };
+          },
+        }),
+      },
+    ],
     'resource.failed': { guard: 'isListFailed', actions: 'toastListFailed' },
   },
   initial: 'idle',

@@ -48,7 +48,12 @@ describe('bind WhatsApp', () => {
     const spec = only(SPEC_INSTANCE_FIELDS);
     const withExtra = (body: unknown) =>
       Array.isArray(body) ? body.map((b) => ({ ...(spec(b) as object), engine: 'wwebjs' })) : spec(body);
-    server.use(reshaped('get', '/whatsapp/list', withExtra), reshaped('get', '/whatsapp/:id', withExtra));
+    server.use(
+      reshaped('get', '/whatsapp/list', withExtra),
+      reshaped('get', '/whatsapp/:id', withExtra),
+      // Room for a second connected number beside Front desk.
+      reshaped('get', '/membership/user', (body) => ({ ...(body as object), instanceLimit: 3 })),
+    );
     await givenInstance(DEMO_OWNER.id, { instanceName: 'Front desk', status: 1 });
     const u = user();
     await renderApp('/bind-whatsapp', { as: 'owner' });
@@ -80,8 +85,68 @@ describe('bind WhatsApp', () => {
     expect(await item('Spare line')).toHaveTextContent('Chatbot:none yet');
   });
 
-  it('tells the owner which plan limit stops a new instance, with the way to upgrade', async () => {
+  it('says up front when every number the plan allows is connected, and offers no new code', async () => {
     await resetAndSeed({ limitsReached: true });
+    // A number created while there was room, never scanned.
+    await givenInstance(DEMO_OWNER.id, { instanceName: 'Spare line' });
+    await renderApp('/bind-whatsapp', { as: 'owner' });
+    const notice = await screen.findByTestId('plan-limit');
+    expect(notice).toHaveTextContent(
+      'Your Starter plan allows 1 connected number, and it is in use. To connect another, delete an instance or upgrade your plan.',
+    );
+    expect(within(notice).getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute(
+      'href',
+      '/usage-billing',
+    );
+    expect(screen.getByRole('button', { name: 'Add new instance' })).toBeDisabled();
+    const spare = await item('Spare line');
+    expect(within(spare).getByRole('button', { name: 'Continue setup of Spare line' })).toBeDisabled();
+    // Deleting the connected number makes room: the notice goes, and both ways on open again.
+    const u = user();
+    await u.click(
+      within(await item('Main support line')).getByRole('button', { name: 'Delete Main support line' }),
+    );
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete this instance?' });
+    await u.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByTestId('plan-limit')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Add new instance' })).toBeEnabled();
+    expect(within(spare).getByRole('button', { name: 'Continue setup of Spare line' })).toBeEnabled();
+  });
+
+  it('stops checking a number the plan refuses to link, says why once, and offers no retry or confirm', async () => {
+    await resetAndSeed({ limitsReached: true });
+    // The page cannot read the membership, so only the server's refusal can tell.
+    server.use(http.get(`${API}/membership/user`, () => errorResponse(500, 'Internal server error')));
+    // Scanned already: the next check would link a second number on a plan that allows one.
+    await givenInstance(DEMO_OWNER.id, { instanceName: 'Spare line', polls: 2 });
+    const u = user();
+    await renderApp('/bind-whatsapp', { as: 'owner' });
+    await u.click(
+      within(await item('Spare line')).getByRole('button', { name: 'Continue setup of Spare line' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Connect a WhatsApp number' });
+    const status = await within(dialog).findByText('Plan limit reached');
+    expect(status.closest('[role="status"]')).toHaveTextContent(
+      'Your plan allows 1 connected instance. Delete an instance or upgrade your plan to add another.',
+    );
+    expect(within(dialog).getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute(
+      'href',
+      '/usage-billing',
+    );
+    expect(within(dialog).getByText('No code to scan')).toBeInTheDocument();
+    expect(
+      within(dialog).queryByRole('button', { name: /Try again|Refresh code|Get a new code/ }),
+    ).toBeNull();
+    await u.selectOptions(within(dialog).getByLabelText('Chatbot'), 'Leo – Sales Assistant');
+    expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeDisabled();
+    // Said once: no toast besides, and the page did not shout about the membership either.
+    expect(screen.queryByText('Failed to fetch instance details')).toBeNull();
+    expect(screen.queryByText('Internal server error')).toBeNull();
+  });
+
+  it('explains a refused new instance when the page could not know the limit, with the way to upgrade', async () => {
+    await resetAndSeed({ limitsReached: true });
+    server.use(http.get(`${API}/membership/user`, () => errorResponse(500, 'Internal server error')));
     const u = user();
     await renderApp('/bind-whatsapp', { as: 'owner' });
     await item('Main support line');
@@ -192,10 +257,14 @@ describe('bind WhatsApp', () => {
       'Tap Link a device.',
       'Point your phone at this screen to scan the code.',
     ]);
+    // Listed behind the dialog, waiting for its scan.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Instance 1', hidden: true })).toBeTruthy();
+    // Cancelled before any phone linked it: it is logged out, and no "Offline · never" entry stays behind.
     await u.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    // The created instance stays in the list, waiting for its scan.
-    expect(await item('Instance 1')).toHaveTextContent('Offline');
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 2, name: 'Instance 1' })).toBeNull());
+    expect(await screen.findByText('No WhatsApp numbers yet')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to log out instance')).toBeNull();
   });
 
   it('refuses a QR text too long to draw with a message, instead of a broken page', async () => {

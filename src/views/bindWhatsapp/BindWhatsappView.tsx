@@ -7,6 +7,7 @@ import {
   instanceListMachine,
   instancesMachine,
 } from '../../machines/instances/instances.machine';
+import { type FullPlan, fullPlan } from '../../machines/instances/planRoom';
 import { signedInUserId } from '../../machines/session/session.machine';
 import { useChildFlow, useFlow } from '../../machines/useFlow';
 import { useSession } from '../ui/appActors';
@@ -20,9 +21,12 @@ import { useText } from '../ui/text';
 import { useResource } from '../ui/useResource';
 import { ConnectionDialog } from './ConnectionDialog';
 import { InstanceList } from './InstanceList';
+import { PlanLimitNotice } from './PlanLimitNotice';
 import { SettingsDialog } from './SettingsDialog';
 
 const NO_CHATBOTS: ChatbotOption[] = [];
+const samePlan = (a: FullPlan | null, b: FullPlan | null) =>
+  a === b || (a !== null && b !== null && a.planName === b.planName && a.limit === b.limit);
 
 export function BindWhatsappView() {
   const text = useText();
@@ -40,10 +44,12 @@ export function BindWhatsappView() {
   const confirming = useSelector(page, (s) => s.hasTag('confirmingDelete'));
   const deleting = useSelector(page, (s) => s.hasTag('confirmingDelete') && s.hasTag('busy'));
   const deleteName = useSelector(page, (s) => s.context.target?.instanceName ?? '');
-  const canAdd = useSelector(connection, (s) => s.can({ type: 'dialog.opened' }));
+  const full = useSelector(page, (s) => fullPlan(s.context.allowance, s.context.instances), samePlan);
+  const dialogFree = useSelector(connection, (s) => s.can({ type: 'dialog.opened' }));
+  const canAdd = dialogFree && full === null;
   const adding = useSelector(connection, (s) => s.hasTag('creating'));
 
-  const add = () => connection.send({ type: 'dialog.opened' });
+  const add = () => page.send({ type: 'add.requested' });
 
   return (
     <>
@@ -60,6 +66,8 @@ export function BindWhatsappView() {
           <Trans>Add new instance</Trans>
         </Button>
       </ScreenHeader>
+
+      {full && <PlanLimitNotice plan={full} />}
 
       {list.status === 'failed' && instances.length === 0 ? (
         <Card>
@@ -98,9 +106,10 @@ export function BindWhatsappView() {
             instances={instances}
             chatbots={chatbots}
             disabled={busy}
+            canContinue={full === null}
             onSettings={(id) => page.send({ type: 'settings.opened', id })}
             onDelete={(id) => page.send({ type: 'delete.requested', id })}
-            onContinue={(instance) => connection.send({ type: 'dialog.resumed', instance })}
+            onContinue={(id) => page.send({ type: 'setup.resumed', id })}
           />
         </section>
       )}

@@ -49,6 +49,7 @@ export function ConnectionDialog({
   const polling = useSelector(connection, (s) => s.hasTag('polling'));
   const pollError = useSelector(connection, (s) => s.context.pollError);
   const createError = useSelector(connection, (s) => s.context.createError);
+  const refusal = useSelector(connection, (s) => s.context.refusal);
   const saveError = useSelector(connection, (s) => s.context.saveError);
   const saving = useSelector(connection, (s) => s.hasTag('saving'));
   const hasInstance = useSelector(connection, (s) => s.context.instance !== null);
@@ -90,7 +91,7 @@ export function ConnectionDialog({
                   onNameChange={(value) => send({ type: 'name.changed', value })}
                   onChatbotChange={(value) => send({ type: 'chatbot.changed', value })}
                 />
-                <ConnectionStatus state={state} />
+                <ConnectionStatus state={state} refusal={refusal === null ? null : text(refusal)} />
                 <SetupGuide />
               </Column>
               <QrPanel

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { Link } from 'wouter';
 import { AlertIcon, CheckIcon } from '../ui/icons';
 import { Spinner } from '../ui/Spinner';
 import type { LinkState } from './connectionState';
@@ -16,6 +17,8 @@ const Box = styled.div<{ $tone: 'muted' | 'success' | 'danger' | 'warning' }>`
   > :first-child { grid-row: span 2; margin-top: 2px; }
   strong { font-weight: ${({ theme }) => theme.font.weight.bold}; }
   p { font-size: ${({ theme }) => theme.font.size.sm}; color: ${({ theme }) => theme.color.textMuted}; }
+  /* The tinted background can take a link colour below 4.5:1; the text colour, underlined, cannot. */
+  a { color: ${({ theme }) => theme.color.text}; font-weight: ${({ theme }) => theme.font.weight.medium}; text-decoration: underline; }
 `;
 
 function Status({
@@ -39,10 +42,14 @@ function Status({
 }
 
 /** What the connection is doing now, in words; announced politely as it changes. */
-export function ConnectionStatus({ state }: { state: LinkState }) {
+export function ConnectionStatus({ state, refusal }: { state: LinkState; refusal: string | null }) {
   return (
     <div role="status" aria-live="polite">
-      {state === 'connected' ? (
+      {state === 'refused' ? (
+        <Status tone="danger" icon={<AlertIcon size={18} />} title={<Trans>Plan limit reached</Trans>}>
+          {refusal} <Link href="/usage-billing">{<Trans>Upgrade your plan</Trans>}</Link>
+        </Status>
+      ) : state === 'connected' ? (
         <Status tone="success" icon={<CheckIcon size={18} />} title={<Trans>Connected</Trans>}>
           <Trans>Continue setup: name this number, choose its chatbot and confirm.</Trans>
         </Status>

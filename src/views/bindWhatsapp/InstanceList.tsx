@@ -68,8 +68,10 @@ const awaitingScan = (instance: Instance) =>
 export interface InstanceActions {
   onSettings: (id: string) => void;
   onDelete: (id: string) => void;
-  onContinue: (instance: Instance) => void;
+  onContinue: (id: string) => void;
   disabled: boolean;
+  /** The plan has room for another connected number: a waiting one can be set up. */
+  canContinue: boolean;
 }
 
 function InstanceItem({
@@ -79,6 +81,7 @@ function InstanceItem({
   onDelete,
   onContinue,
   disabled,
+  canContinue,
 }: {
   instance: Instance;
   /** Null when no chatbot is linked; undefined when one is, but its name is not known (not loaded, or gone). */
@@ -140,9 +143,9 @@ function InstanceItem({
           <Button
             size="sm"
             variant="primary"
-            disabled={disabled}
+            disabled={disabled || !canContinue}
             aria-label={t`Continue setup of ${name}`}
-            onClick={() => onContinue(instance)}
+            onClick={() => onContinue(instance.id)}
           >
             <Trans>Continue setup</Trans>
           </Button>

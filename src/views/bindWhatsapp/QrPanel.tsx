@@ -139,6 +139,19 @@ function content(props: QrPanelProps) {
           </Button>
         </>
       );
+    case 'refused':
+      // Why, and the way on, are in the connection status beside: said once.
+      return (
+        <Placeholder $tone="danger">
+          <AlertIcon size={28} />
+          <strong>
+            <Trans>No code to scan</Trans>
+          </strong>
+          <span>
+            <Trans>This number cannot be linked on your current plan.</Trans>
+          </span>
+        </Placeholder>
+      );
     case 'failed':
       return (
         <>

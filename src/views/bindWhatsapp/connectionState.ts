@@ -8,9 +8,18 @@ export type LinkState =
   | 'waiting'
   | 'expired'
   | 'failed'
+  | 'refused'
   | 'connected';
 
-const OPEN_LINK_STATES = ['creating', 'createFailed', 'waiting', 'expired', 'failed', 'connected'] as const;
+const OPEN_LINK_STATES = [
+  'creating',
+  'createFailed',
+  'waiting',
+  'expired',
+  'failed',
+  'refused',
+  'connected',
+] as const;
 
 /** Where the link to the phone stands, as one word for the view: the tag the machine puts on it. */
 export function linkStateOf(snapshot: SnapshotFrom<typeof instanceConnectionMachine>): LinkState {

@@ -2,11 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
-import type {
-  billingMachine,
-  membershipMachine,
-  tokensMachine,
-} from '../../machines/billing/billing.machine';
+import type { billingMachine, tokensMachine } from '../../machines/billing/billing.machine';
+import type { membershipMachine } from '../../machines/billing/membership';
 import { tokenQuota } from '../../machines/billing/quota';
 import { Button } from '../ui/Button';
 import { Card, CardTitle, Muted } from '../ui/Card';

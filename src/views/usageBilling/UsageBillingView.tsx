@@ -1,12 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import styled from 'styled-components';
-import {
-  billingMachine,
-  membershipMachine,
-  plansMachine,
-  tokensMachine,
-} from '../../machines/billing/billing.machine';
+import { billingMachine, plansMachine, tokensMachine } from '../../machines/billing/billing.machine';
+import { membershipMachine } from '../../machines/billing/membership';
 import { billingDetailsMachine } from '../../machines/billingDetails/billingDetails.machine';
 import { billingHistoryMachine } from '../../machines/billingHistory/billingHistory.machine';
 import { paymentMethodsMachine } from '../../machines/paymentMethods/paymentMethods.machine';

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
-import type { membershipMachine } from '../../machines/billing/billing.machine';
+import type { membershipMachine } from '../../machines/billing/membership';
 import {
   periodIdOf,
   USAGE_PERIODS,

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
-import type { membershipMachine } from '../../machines/billing/billing.machine';
+import type { membershipMachine } from '../../machines/billing/membership';
 import { instanceQuota } from '../../machines/billing/quota';
 import type { usageMachine } from '../../machines/usage/usage.machine';
 import { Card, CardTitle, Muted } from '../ui/Card';
