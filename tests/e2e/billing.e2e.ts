@@ -36,7 +36,51 @@ async function upgradeToPro(page: Page, cycle: 'Monthly' | 'Yearly', amount: str
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
 }
 
+/** Every panel has answered and React has run the effects of what it drew: a focus move would have happened. */
+async function settled(page: Page, details: RegExp) {
+  await expect(page.getByRole('region', { name: 'Billing details' })).toContainText(details);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+}
+
+/** Nobody asked for a focus move: the page is at its top, and the focus is on no control of it. */
+async function expectAtTop(page: Page) {
+  const where = await page.evaluate(() => ({
+    scrollY: window.scrollY,
+    // The page itself, or where a route change puts it (its main region or heading): never a control.
+    focus: ['BODY', 'MAIN', 'H1'].includes(document.activeElement?.tagName ?? 'BODY'),
+  }));
+  expect(where).toEqual({ scrollY: 0, focus: true });
+}
+
 test.describe('usage and billing', () => {
+  test('opened by address, reloaded, back from checkout, and on a new account, the page stays at its top', async ({
+    page,
+  }) => {
+    const saved = /Brightside Home Goods/;
+    await openBilling(page);
+    await settled(page, saved);
+    await expectAtTop(page);
+    await page.reload();
+    await settled(page, saved);
+    await expectAtTop(page);
+
+    await planCard(page, 'Pro').getByRole('button', { name: 'Upgrade to Pro' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Monthly/ })
+      .click();
+    await page.waitForURL(/\/demo-checkout/);
+    await page.getByRole('button', { name: 'Cancel and return to Influx' }).click();
+    await page.waitForURL('/usage-billing');
+    await settled(page, saved);
+    await expectAtTop(page);
+
+    await page.goto('/usage-billing?scenario=empty');
+    await settled(page, /No billing details yet/);
+    await expectAtTop(page);
+  });
+
   test('shows the subscription, usage and plans; the period changes the details', async ({ page }) => {
     const errors = collectErrors(page);
     const bodies: unknown[] = [];

@@ -166,7 +166,7 @@ describe('billing details: loading, editing, saving', () => {
     t.actor.send({ type: 'details.submitted' });
     t.actor.send({ type: 'details.cancelled' });
     expect(t.saves[0]?.signal.aborted).toBe(true);
-    expect(t.snap().matches({ showing: 'idle' })).toBe(true);
+    expect(t.snap().matches({ showing: 'cancelled' })).toBe(true);
     t.actor.send({ type: 'details.edited' });
     expect(t.snap().context.form.city).toBe('Hong Kong');
   });
@@ -208,7 +208,15 @@ describeStateViews(billingDetailsModel, {
     shows: (s: Snap) => expect(s.context.saved).not.toBeNull(),
   },
   'showing.idle': {},
-  'showing.saved': { tags: ['saved'], shows: (s: Snap) => expect(s.context.failure).toBeNull() },
+  'showing.saved': {
+    tags: ['saved', 'backFromForm'],
+    shows: (s: Snap) => expect(s.context.failure).toBeNull(),
+  },
+  // Closed without saving: what was saved before shows, and nothing of the form's errors.
+  'showing.cancelled': {
+    tags: ['backFromForm'],
+    shows: (s: Snap) => expect(s.context).toMatchObject({ errors: {}, failure: null }),
+  },
   editing: { tags: ['editing'], enabled: ['details.cancelled'] },
   'editing.typing': {
     enabled: ['field.changed', 'details.submitted'],

@@ -152,15 +152,23 @@ export const billingDetailsMachine = setup({
           actions: assign({ form: ({ context }) => toForm(context.saved), errors: {}, failure: null }),
         },
       },
+      // `backFromForm`: the user just closed the form, so the view may move the focus to Edit; on a first
+      // load (idle) the focus stays where the user has it.
       states: {
         idle: {},
         /** Just saved: the card says so until the next edit. */
-        saved: { tags: ['saved'] },
+        saved: { tags: ['saved', 'backFromForm'] },
+        cancelled: { tags: ['backFromForm'] },
       },
     },
     editing: {
       initial: 'typing',
-      on: { 'details.cancelled': { target: 'showing', actions: assign({ errors: {}, failure: null }) } },
+      on: {
+        'details.cancelled': {
+          target: '#billingDetails.showing.cancelled',
+          actions: assign({ errors: {}, failure: null }),
+        },
+      },
       states: {
         typing: {
           tags: ['editing'],

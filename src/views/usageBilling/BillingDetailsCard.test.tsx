@@ -52,6 +52,16 @@ describe('billing details', () => {
     expect(stored()?.companyName).toBe(DEMO_BILLING_DETAILS.companyName);
   });
 
+  it('leaves the focus where it is when the details load, and moves it to Edit only back from the form', async () => {
+    const { user, card } = await openCard();
+    // A first load is not the user's doing: no focus move, so the page does not scroll away.
+    expect(document.activeElement).toBe(document.body);
+    await user.click(within(card).getByRole('button', { name: 'Edit billing details' }));
+    expect(within(card).getByLabelText('Company name')).toHaveFocus();
+    await user.click(within(card).getByRole('button', { name: 'Cancel' }));
+    expect(within(card).getByRole('button', { name: 'Edit billing details' })).toHaveFocus();
+  });
+
   it('keeps what was typed when the save fails, then saves it; text stays text', async () => {
     const { user, card } = await openCard();
     await user.click(within(card).getByRole('button', { name: 'Edit billing details' }));

@@ -201,10 +201,13 @@ function DetailsForm({ details }: { details: BillingDetailsRef }) {
 function DetailsShown({ details, saved }: { details: BillingDetailsRef; saved: BillingDetails }) {
   const { i18n } = useLingui();
   const justSaved = useSelector(details, (s) => s.hasTag('saved'));
+  const backFromForm = useSelector(details, (s) => s.hasTag('backFromForm'));
   const edit = useRef<HTMLButtonElement>(null);
-  // Back from the form (saved or cancelled): the focus goes to Edit rather than to the page's start.
+  // Back from the form (saved or cancelled): the focus goes to Edit rather than to the page's start. Only
+  // then: on a first load, a focus move would scroll the page away from what the user is reading.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only, as the form closes
   useEffect(() => {
-    if (edit.current && document.activeElement === document.body) edit.current.focus();
+    if (backFromForm && edit.current && document.activeElement === document.body) edit.current.focus();
   }, []);
   const complete = hasBillingDetails(saved);
   return (
