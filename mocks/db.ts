@@ -48,6 +48,8 @@ export const MembershipSchema = z.object({
   planId: IdSchema,
   scheduleType: z.nullable(ScheduleTypeSchema),
   endDate: z.nullable(DateTimeSchema),
+  /** Cancelled in the provider's portal: the plan ends at endDate instead of renewing. */
+  cancelAtPeriodEnd: z.optional(z.boolean()),
 });
 /*
  * Records are plain objects (the client's schemas keep fields they do not know, the store drops them), and
@@ -164,6 +166,9 @@ export const InvoiceRecordSchema = z.object({
   subtotal: z.int(),
   tax: z.int(),
   total: z.int(),
+  /** What the invoice bills (the mock's own bookkeeping, not in any answer): its checkout names them. */
+  planId: z.optional(IdSchema),
+  scheduleType: z.optional(ScheduleTypeSchema),
 });
 
 export type UserRecord = z.output<typeof UserSchema>;

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from 'vitest';
 import { InvoicePageSchema, InvoiceSchema } from '../src/api/schemas/invoices';
-import { givenUser } from './fixtures';
+import { givenMembership, givenUser } from './fixtures';
 import { invoiceFailures, issueInvoice, resetInvoiceFailures, SELLER } from './handlers/invoices';
-import { completeCheckout } from './handlers/payments';
+import { completeCheckout, getCheckout } from './handlers/payments';
 import { DEMO_BILLING_DETAILS, DEMO_OWNER, seedDemo } from './seed';
 import { call, withMockServer } from './testing';
 
@@ -91,6 +91,25 @@ describe('invoices', () => {
     const after = (await call('GET', '/membership/user', { token: DEMO_OWNER.token })).body;
     expect(after).toEqual(before);
     expect((await page(DEMO_OWNER.token)).body.total).toBe(14);
+  });
+
+  it("an invoice's checkout names what the invoice bills, also after a change of plan", async () => {
+    await seedDemo();
+    // The owner moves to Pro yearly; the failed invoice is still a month of Starter.
+    await givenMembership(DEMO_OWNER.id, { planId: 'plan-pro', scheduleType: 2 });
+    const started = await call('POST', '/payments/invoices/inv-demo-12/pay', { token: DEMO_OWNER.token });
+    const session = new URL(started.body.redirectUrl).searchParams.get('session_id') ?? '';
+    expect(getCheckout(session)).toMatchObject({
+      planName: 'Starter',
+      scheduleType: 1,
+      amount: 9900,
+      invoiceId: 'inv-demo-12',
+      invoiceNumber: expect.stringMatching(/^INV-\d{4}-0012$/),
+    });
+    // The plan and cycle are the mock's bookkeeping: no answer carries them.
+    const invoice = (await call('GET', '/payments/invoices/inv-demo-12', { token: DEMO_OWNER.token })).body;
+    expect(invoice).not.toHaveProperty('planId');
+    expect(invoice).not.toHaveProperty('scheduleType');
   });
 
   it('adds a paid invoice when a plan change is paid at checkout', async () => {

@@ -1,6 +1,7 @@
 import { HttpResponse } from 'msw';
 import type { Invoice, InvoicePage, InvoiceSeller, InvoiceSummary } from '../../src/api/schemas/invoices';
 import { INVOICES_PATH } from '../../src/api/schemas/invoices';
+import type { ScheduleTypeCode } from '../../src/api/schemas/payments';
 import { DAY, isoNow, now } from '../clock';
 import { db, type InvoiceRecord, newId, notifyDbChanged } from '../db';
 import { planOf } from '../rules';
@@ -87,6 +88,9 @@ export interface NewInvoice {
   periodEnd?: string;
   paidAt?: string | null;
   number?: string;
+  /** The plan and cycle it bills, when it bills one. */
+  planId?: string;
+  scheduleType?: ScheduleTypeCode;
 }
 
 /** Issues an invoice of one line (the seed, and a paid plan change). */
@@ -116,6 +120,8 @@ export async function issueInvoice(userId: string, invoice: NewInvoice): Promise
     subtotal: invoice.amount,
     tax: 0,
     total: invoice.amount,
+    planId: invoice.planId,
+    scheduleType: invoice.scheduleType,
   });
   notifyDbChanged();
   return record;
@@ -154,7 +160,7 @@ export const invoiceHandlers = [
     if (invoiceFailures.detail) return unavailable();
     const record = findInvoice(user.id, params.id ?? '');
     if (!record) throw fail.notFound('Invoice');
-    const { userId: _, ...invoice } = record;
+    const { userId: _, planId: _plan, scheduleType: _cycle, ...invoice } = record;
     return HttpResponse.json<Invoice>({ ...invoice, seller: SELLER, billTo: billingDetailsOf(user) });
   }),
 
@@ -167,9 +173,10 @@ export const invoiceHandlers = [
     await db.checkouts.create({
       sessionId,
       userId: user.id,
-      // The checkout names the plan the user is on; paying it settles the invoice only.
-      planId: planOf(user.id).id,
-      scheduleType: 1,
+      // The checkout names what the invoice bills (an invoice of an earlier plan is still that plan's), and
+      // paying it settles the invoice only.
+      planId: record.planId ?? planOf(user.id).id,
+      scheduleType: record.scheduleType ?? 1,
       status: 'pending',
       amount: record.total,
       currency: record.currency,
@@ -207,6 +214,8 @@ export async function seedDemoInvoices(userId: string, monthlyAmount = 9900): Pr
       id: `inv-demo-${String(seq).padStart(2, '0')}`,
       number: `INV-${issued.getUTCFullYear()}-${String(seq).padStart(4, '0')}`,
       description: 'Starter plan, monthly',
+      planId: 'plan-starter',
+      scheduleType: 1,
       amount: monthlyAmount,
       status,
       issuedAt: issued.toISOString(),
