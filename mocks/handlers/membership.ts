@@ -39,6 +39,10 @@ export const membershipHandlers = [
       name: plan.name,
       level: plan.level,
       endDate: membership?.planId === plan.id ? membership.endDate : null,
+      // Beyond the spec's answer, as a subscription provider says it: whether the plan renews at endDate.
+      ...(membership?.planId === plan.id && membership.endDate
+        ? { cancelAtPeriodEnd: membership.cancelAtPeriodEnd ?? false }
+        : {}),
       instanceLimit: plan.instanceLimit,
       chatbotLimit: plan.chatbotLimit,
       monthlyTokenLimit: plan.monthlyTokenLimit,

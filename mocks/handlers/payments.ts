@@ -14,8 +14,6 @@ import { findPlan, membershipOf, planOf } from '../rules';
 import { authedRoute, fail, readBody } from './common';
 import { issueInvoice, markInvoicePaid } from './invoices';
 
-/** Where "manage subscription" leads in the demo: any fixed https address will do. */
-export const BILLING_PORTAL_URL = 'https://billing.example.com/demo-portal';
 /** The in-app page that stands in for the payment provider's checkout. */
 export const DEMO_CHECKOUT_PATH = '/demo-checkout';
 
@@ -39,8 +37,9 @@ export interface CheckoutSummary {
   /** Minor units. */
   amount: number;
   currency: string;
-  /** The invoice this checkout pays, when it pays one rather than a plan. */
+  /** The invoice this checkout pays, when it pays one rather than a plan, and its number. */
   invoiceId: string | null;
+  invoiceNumber: string | null;
 }
 
 function summary(c: CheckoutRecord): CheckoutSummary {
@@ -53,6 +52,9 @@ function summary(c: CheckoutRecord): CheckoutSummary {
     currency,
     planName: findPlan(c.planId)?.name ?? c.planId,
     invoiceId: c.invoiceId ?? null,
+    invoiceNumber: c.invoiceId
+      ? (db.invoices.findFirst((q) => q.where((r) => r.id === c.invoiceId))?.number ?? null)
+      : null,
   };
 }
 
@@ -83,6 +85,8 @@ export async function completeCheckout(sessionId: string): Promise<CheckoutSumma
     const plan = findPlan(c.planId);
     await issueInvoice(c.userId, {
       description: `${plan?.name ?? c.planId} plan, ${c.scheduleType === 2 ? 'yearly' : 'monthly'}`,
+      planId: c.planId,
+      scheduleType: c.scheduleType,
       amount: c.amount,
       currency: c.currency,
       status: 'paid',
@@ -171,7 +175,10 @@ export const paymentHandlers = [
     return HttpResponse.json(details);
   }),
 
-  authedRoute('get', '/payments/subscription-management-url', () =>
-    HttpResponse.json({ url: BILLING_PORTAL_URL }),
-  ),
+  // The demo's stand-in for the provider's customer portal, on the app's own origin like the checkout.
+  authedRoute('get', '/payments/subscription-management-url', ({ request }) => {
+    const sessionId = new URL(request.url).searchParams.get('sessionId') ?? '';
+    const url = `${appOrigin(request)}${DEMO_CHECKOUT_PATH}?portal_session=${encodeURIComponent(sessionId)}`;
+    return HttpResponse.json({ url });
+  }),
 ];

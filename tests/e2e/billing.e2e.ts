@@ -54,6 +54,27 @@ async function expectAtTop(page: Page) {
 }
 
 test.describe('usage and billing', () => {
+  test('while the billing details are edited, the payment methods beside them stay at the top of their card', async ({
+    page,
+  }) => {
+    await openBilling(page);
+    const cards = page.getByRole('region', { name: 'Payment methods' });
+    // The card's rows would share out the extra height: its list, below the title, is what would move.
+    const firstCard = cards.getByRole('listitem').first();
+    await expect(firstCard).toBeVisible();
+    const offset = async () => {
+      const [card, item] = [await cards.boundingBox(), await firstCard.boundingBox()];
+      return Math.round((item?.y ?? 0) - (card?.y ?? 0));
+    };
+    const before = await offset();
+    const cardHeight = (await cards.boundingBox())?.height ?? 0;
+    await page.getByRole('button', { name: 'Edit billing details' }).click();
+    await expect(page.getByLabel('Company name')).toBeFocused();
+    // The row is taller now (the form), and the card with it; its content has not moved down.
+    expect((await cards.boundingBox())?.height ?? 0).toBeGreaterThan(cardHeight);
+    expect(await offset()).toBe(before);
+  });
+
   test('opened by address, reloaded, back from checkout, and on a new account, the page stays at its top', async ({
     page,
   }) => {
@@ -139,15 +160,25 @@ test.describe('usage and billing', () => {
     await expect(page.getByTestId('current-plan')).toHaveText('Pro');
     await expect(planCard(page, 'Pro').getByRole('button', { name: 'Current plan' })).toBeDisabled();
     await expect(planCard(page, 'Starter').getByRole('button', { name: 'Cannot downgrade' })).toBeDisabled();
-    // The paid session is remembered: the provider's management page opens.
-    await page.route('https://billing.example.com/**', (route) =>
-      route.fulfill({
-        contentType: 'text/html',
-        body: '<title>Billing portal</title><h1>Billing portal</h1>',
-      }),
-    );
+    const facts = page.getByRole('region', { name: 'Current subscription' });
+    await expect(facts).toContainText('Renews on');
+    // The paid session is remembered: the demo's customer portal opens, on the app's own origin.
     await page.getByRole('button', { name: 'Manage subscription' }).click();
-    await page.waitForURL('https://billing.example.com/demo-portal');
+    await page.waitForURL(/\/demo-checkout\?portal_session=cs_demo_/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Manage your subscription' })).toBeVisible();
+    await expect(page.getByTestId('portal-plan')).toHaveText('Pro');
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Cancel at period end' }).click();
+    await expect(page.getByText('Your plan will end at the end of this period.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Resume subscription' })).toBeEnabled();
+    await page.getByRole('button', { name: 'Switch to yearly billing' }).click();
+    await expect(page.getByText('The next period is billed at the new cycle.')).toBeVisible();
+    await shot(page, '9-demo-portal');
+    await page.getByRole('button', { name: 'Return to Influx' }).click();
+    await page.waitForURL('/usage-billing');
+    // Cancelled: the plan now ends on its date instead of renewing.
+    await expect(facts).toContainText('Ends on');
+    await expect(facts).not.toContainText('Renews on');
     expect(errors).toEqual([]);
   });
 
@@ -163,7 +194,7 @@ test.describe('usage and billing', () => {
     await expect(page.getByTestId('current-plan')).toHaveText('Pro');
     // A year from now.
     const endsOn = await page
-      .locator('dt', { hasText: 'Ends on' })
+      .locator('dt', { hasText: 'Renews on' })
       .locator('xpath=following-sibling::dd[1]')
       .textContent();
     expect(new Date(endsOn ?? '').getFullYear()).toBe(pageNow().getFullYear() + 1);

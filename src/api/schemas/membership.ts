@@ -49,6 +49,11 @@ export const UserMembershipSchema = z.looseObject({
   monthlyTokenLimit: LimitSchema,
   totalChatSessionLimit: LimitSchema,
   knowledgeBaseFileLimit: LimitSchema,
+  /**
+   * Not in the spec's answer: whether the plan ends at endDate (cancelled) or renews then. A server that
+   * does not say leaves it unknown, and the card says neither.
+   */
+  cancelAtPeriodEnd: z.catch(z.optional(z.boolean()), undefined),
 });
 export type UserMembership = z.infer<typeof UserMembershipSchema>;
 

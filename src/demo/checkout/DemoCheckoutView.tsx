@@ -7,73 +7,22 @@ import { useFlowMachine } from '../../machines/useFlow';
 import { Alert } from '../../views/ui/Alert';
 import { useSession } from '../../views/ui/appActors';
 import { Button } from '../../views/ui/Button';
-import { Card, Muted } from '../../views/ui/Card';
+import { Muted } from '../../views/ui/Card';
 import { PanelLoading } from '../../views/ui/Feedback';
 import { TextField } from '../../views/ui/Field';
 import { formatMoney } from '../../views/ui/format';
+import { usePlanName } from '../../views/ui/planName';
 import { Spinner } from '../../views/ui/Spinner';
 import { withStyledTheme } from '../../views/ui/StyledTheme';
-import { media } from '../../views/ui/theme';
 import { CardSetupView } from './CardSetupView';
+import { DemoPortalView } from './DemoPortalView';
 import { demoCheckoutMachine } from './demoCheckout.machine';
-
-const Page = styled.main`
-  min-height: 100vh;
-  display: grid;
-  align-content: start;
-  justify-items: center;
-  gap: ${({ theme }) => theme.space(5)};
-  padding: ${({ theme }) => theme.space(8)} ${({ theme }) => theme.space(4)};
-`;
-
-const Banner = styled.p`
-  width: min(880px, 100%);
-  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.warningSoft};
-  border: 1px solid ${({ theme }) => theme.color.warning};
-  font-size: ${({ theme }) => theme.font.size.sm};
-`;
-
-const Sheet = styled(Card)`
-  width: min(880px, 100%);
-  display: grid;
-  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space(8)};
-  padding: ${({ theme }) => theme.space(8)};
-  @media ${media.below('mobile')} {
-    grid-template-columns: minmax(0, 1fr);
-    padding: ${({ theme }) => theme.space(5)};
-  }
-`;
-
-const Summary = styled.div`
-  display: grid;
-  align-content: start;
-  gap: ${({ theme }) => theme.space(3)};
-  h1 { font-size: ${({ theme }) => theme.font.size.xl}; }
-`;
+import { Banner, Lines, Merchant, Page, Sheet, Single, Summary } from './providerPage';
 
 const Amount = styled.p`
   font-size: 36px;
   font-weight: ${({ theme }) => theme.font.weight.bold};
   letter-spacing: -0.02em;
-`;
-
-const Lines = styled.dl`
-  display: grid;
-  grid-template-columns: 1fr auto;
-  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
-  margin: ${({ theme }) => theme.space(4)} 0 0;
-  padding-top: ${({ theme }) => theme.space(4)};
-  border-top: 1px solid ${({ theme }) => theme.color.border};
-  dd { margin: 0; text-align: right; }
-  dt:last-of-type, dd:last-of-type { font-weight: ${({ theme }) => theme.font.weight.bold}; }
-`;
-
-const Merchant = styled.p`
-  font-weight: ${({ theme }) => theme.font.weight.bold};
-  color: ${({ theme }) => theme.color.textMuted};
 `;
 
 const PayForm = styled.form`
@@ -88,17 +37,10 @@ const Two = styled.div`
   gap: ${({ theme }) => theme.space(3)};
 `;
 
-const Single = styled(Card)`
-  width: min(520px, 100%);
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
-  h1 { font-size: ${({ theme }) => theme.font.size.xl}; }
-  a { justify-self: start; }
-`;
-
 /** Demo only: a checkout page that looks like a payment provider's, and returns like one. */
 function DemoCheckoutViewRoot() {
   const { i18n } = useLingui();
+  const planName = usePlanName();
   const email = useSession((s) => s.context.user?.email ?? '');
   const [sessionId] = useState(() => new URLSearchParams(location.search).get('session_id'));
   const [snap, send] = useFlowMachine('demoCheckout', demoCheckoutMachine, { input: { sessionId } });
@@ -161,7 +103,8 @@ function DemoCheckoutViewRoot() {
   }
 
   const amount = formatMoney(checkout.amount / 100, checkout.currency, i18n.locale);
-  const plan = checkout.planName;
+  const plan = planName(checkout.planName);
+  const invoiceNumber = checkout.invoiceNumber;
   const yearly = checkout.scheduleType === ScheduleType.yearly;
 
   return (
@@ -171,7 +114,15 @@ function DemoCheckoutViewRoot() {
         <Summary>
           <Merchant>Influx</Merchant>
           <h1>
-            {checkout.invoiceId ? <Trans>Pay your {plan} invoice</Trans> : <Trans>Subscribe to {plan}</Trans>}
+            {checkout.invoiceId ? (
+              invoiceNumber ? (
+                <Trans>Pay invoice {invoiceNumber}</Trans>
+              ) : (
+                <Trans>Pay your {plan} invoice</Trans>
+              )
+            ) : (
+              <Trans>Subscribe to {plan}</Trans>
+            )}
           </h1>
           <Amount data-testid="checkout-amount">{amount}</Amount>
           <Muted>{yearly ? <Trans>Billed yearly</Trans> : <Trans>Billed monthly</Trans>}</Muted>
@@ -218,10 +169,17 @@ function DemoCheckoutViewRoot() {
   );
 }
 
-/** The provider's pages: a checkout (session_id), or the form to add a card (setup_session). */
+/**
+ * The provider's pages: a checkout (session_id), the form to add a card (setup_session), or the customer portal
+ * that Manage subscription opens (portal_session).
+ */
 function DemoProviderRoot() {
-  const [cardSetup] = useState(() => new URLSearchParams(location.search).has('setup_session'));
-  return cardSetup ? <CardSetupView /> : <DemoCheckoutViewRoot />;
+  const [page] = useState(() => {
+    const query = new URLSearchParams(location.search);
+    return query.has('setup_session') ? 'cardSetup' : query.has('portal_session') ? 'portal' : 'checkout';
+  });
+  if (page === 'cardSetup') return <CardSetupView />;
+  return page === 'portal' ? <DemoPortalView /> : <DemoCheckoutViewRoot />;
 }
 
 /** Loaded lazily; brings the styled-components design tokens with it. */

@@ -24,6 +24,8 @@ export type PaymentMethodsRef = ActorRefFrom<typeof paymentMethodsMachine>;
 const Body = styled(Card)`
   display: grid;
   gap: ${({ theme }) => theme.space(4)};
+  /* Its row grows with the billing details' form beside it: the content stays at the top, not spread out. */
+  align-content: start;
 `;
 
 const Row = styled.li`

@@ -65,6 +65,8 @@ export function SubscriptionCard({
 
   const quota = tokens ? tokenQuota(tokens) : null;
   const endDate = membership?.endDate ? f.date(membership.endDate) : null;
+  const cancelled = membership?.cancelAtPeriodEnd;
+  const renews = cancelled === undefined ? undefined : !cancelled;
   const remaining = tokens ? f.number(tokens.remaining) : '';
   const limit = tokens ? f.number(tokens.limit) : '';
   const percent = quota?.percent ?? 0;
@@ -97,7 +99,14 @@ export function SubscriptionCard({
       )}
       <Facts>
         <dt>
-          <Trans>Ends on</Trans>
+          {endDate === null || renews === false ? (
+            <Trans>Ends on</Trans>
+          ) : renews ? (
+            <Trans>Renews on</Trans>
+          ) : (
+            // The server does not say whether it renews: true either way.
+            <Trans>Current period ends</Trans>
+          )}
         </dt>
         <dd>
           {membershipLoading && !membership ? <Skeleton $w="60%" /> : (endDate ?? <Trans>No end date</Trans>)}

@@ -46,11 +46,23 @@ function recordBodies(path: string) {
 const card = (name: string) => screen.getByRole('listitem', { name });
 
 describe('usage and billing', () => {
+  it('a subscription cancelled at period end reads "Ends on"', async () => {
+    server.use(
+      reshaped('get', '/membership/user', (body) => ({ ...(body as object), cancelAtPeriodEnd: true })),
+    );
+    await renderApp('/usage-billing', { as: 'owner' });
+    expect(await screen.findByTestId('current-plan')).toHaveTextContent('Starter');
+    expect(screen.getByText('Ends on')).toBeInTheDocument();
+    expect(screen.queryByText('Renews on')).toBeNull();
+  });
+
   it('shows the subscription, the usage and the plans with the spec rules', async () => {
     await renderApp('/usage-billing', { as: 'owner' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Usage and billing' })).toBeInTheDocument();
     expect(await screen.findByTestId('current-plan')).toHaveTextContent('Starter');
-    expect(screen.getByText('Ends on')).toBeInTheDocument();
+    // A subscription that renews says so; only a cancelled one "ends".
+    expect(screen.getByText('Renews on')).toBeInTheDocument();
+    expect(screen.queryByText('Ends on')).toBeNull();
     expect(await screen.findByRole('meter', { name: 'Tokens used this period' })).toBeInTheDocument();
     // None of the Starter plan's one number connected: the demo's line waits for a new scan.
     const summary = screen.getByRole('region', { name: 'Usage summary' });
@@ -98,7 +110,8 @@ describe('usage and billing', () => {
     );
     await renderApp('/usage-billing', { as: 'owner' });
     expect(await screen.findByTestId('current-plan')).toHaveTextContent(membership.name);
-    expect(screen.getByText('Ends on').nextElementSibling).toHaveTextContent(
+    // Whether it renews is not in the spec's answer: the label is true either way.
+    expect(screen.getByText('Current period ends').nextElementSibling).toHaveTextContent(
       String(new Date(membership.endDate).getFullYear()),
     );
     const summary = screen.getByRole('region', { name: 'Usage summary' });
