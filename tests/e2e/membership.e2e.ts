@@ -162,6 +162,30 @@ test.describe('membership management', () => {
     await expectNoAxeViolationsInBothThemes(page, '7-membership-delete');
   });
 
+  test("at 1366 and 768 px every plan's Edit and Delete are in view, without scrolling the table", async ({
+    page,
+  }) => {
+    await asAccount(page, 'admin');
+    for (const [width, height] of [
+      [1366, 900],
+      [768, 1000],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto('/membership-management');
+      const table = page.getByRole('table', { name: 'Membership plans' });
+      await expect(table.getByRole('button', { name: /^Edit / }).first()).toBeVisible();
+      const area = await table.locator('xpath=..').boundingBox();
+      const buttons = await table.getByRole('button').all();
+      expect(buttons.length).toBeGreaterThan(0);
+      for (const button of buttons) {
+        const box = await button.boundingBox();
+        // Fully inside the table's visible area: not cut off at its right edge.
+        expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual((area?.x ?? 0) + (area?.width ?? 0));
+      }
+      await shot(page, `7-membership-${width}`);
+    }
+  });
+
   test('works at 768 px', async ({ page }) => {
     await page.setViewportSize({ width: 768, height: 1000 });
     await asAccount(page, 'admin');

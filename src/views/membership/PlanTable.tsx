@@ -21,7 +21,7 @@ const Scroll = styled.div`
 
 const Table = styled.table`
   width: 100%;
-  min-width: 860px;
+  min-width: 720px;
   border-collapse: collapse;
   font-size: ${({ theme }) => theme.font.size.sm};
   th, td {
@@ -33,7 +33,16 @@ const Table = styled.table`
   thead th {
     color: ${({ theme }) => theme.color.textMuted};
     font-weight: ${({ theme }) => theme.font.weight.medium};
-    white-space: nowrap;
+    /* Two-word headings may take two lines, so the table fits a laptop's width (1366 px with the sidebar). */
+    min-width: 9ch;
+  }
+  /* Where it still scrolls (a tablet, a long plan name), the actions stay in view at the right edge, set
+     off by a shadow as the figures pass beneath them: nothing is cut off without a cue. */
+  th:last-child, td:last-child {
+    position: sticky;
+    right: 0;
+    background: ${({ theme }) => theme.color.surface};
+    box-shadow: -8px 0 8px -8px ${({ theme }) => theme.color.borderStrong};
   }
   td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
   tbody th { min-width: 140px; font-weight: ${({ theme }) => theme.font.weight.medium}; overflow-wrap: anywhere; }
