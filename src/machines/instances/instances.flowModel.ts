@@ -16,14 +16,8 @@ import {
 // The demo owner's numbers and chatbots as mocks/seed.ts writes them: a QA jump shows them, and what the flow
 // does next (save, delete) reaches records the demo backend has.
 export const sampleInstance: Instance = { ...demoLine(now()), qrCode: null };
-/** A second number, online: with Starter's one allowed, the plan is then full. */
-export const linkedInstance: Instance = {
-  ...demoLine(now(), true),
-  id: 'inst-front-desk',
-  instanceName: 'Front desk',
-  phoneNumber: '14155550148',
-  qrCode: null,
-};
+/** The same number once its phone has linked it (limits-reached): with Starter's one allowed, the plan is full. */
+export const linkedInstance: Instance = { ...demoLine(now(), true), qrCode: null };
 export const sampleChatbots: ChatbotOption[] = Object.values(DEMO_BOTS).map(({ id, name }) => ({ id, name }));
 
 const listFailure = new ApiError({
@@ -41,7 +35,7 @@ export const instancesModel: FlowModel<{ userId: string }> = {
     { type: 'list.reload' },
     // What the list resource tells the page.
     { type: 'resource.loaded', id: instanceListMachine.id, data: [sampleInstance] },
-    { type: 'resource.loaded', id: instanceListMachine.id, data: [sampleInstance, linkedInstance] },
+    { type: 'resource.loaded', id: instanceListMachine.id, data: [linkedInstance] },
     { type: 'resource.failed', id: instanceListMachine.id, error: listFailure },
     { type: 'resource.loaded', id: membershipMachine.id, data: sampleMembership },
     { type: 'add.requested' },
@@ -62,6 +56,7 @@ export const instancesModel: FlowModel<{ userId: string }> = {
   },
   serialize: ({ context: c }) => [
     c.instances.length,
+    c.instances.some((i: Instance) => i.status === 1),
     c.allowance !== null,
     c.target?.id ?? null,
     c.draftName !== '',
