@@ -7,6 +7,7 @@ import { DocumentTitle } from './DocumentTitle';
 import { ErrorBoundary } from './ErrorBoundary';
 import { lazyScreen } from './retryableLazy';
 import { type AppRoute, ROUTES, routePattern } from './routeTable';
+import { ScrollOnNavigate } from './ScrollOnNavigate';
 
 // Everything behind sign-in that has the shell: one lazy module, so the sign-in page never loads the shell.
 const SignedInApp = lazyScreen({
@@ -31,6 +32,7 @@ export function AppRoutes() {
   return (
     <ErrorBoundary resetKey={path}>
       <DocumentTitle />
+      <ScrollOnNavigate />
       <Switch>
         {PAGES.map(({ route, Screen }) => (
           <Route key={route.path} path={routePattern(route)}>

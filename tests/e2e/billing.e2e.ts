@@ -44,13 +44,17 @@ async function settled(page: Page, details: RegExp) {
 }
 
 /** Nobody asked for a focus move: the page is at its top, and the focus is on no control of it. */
-async function expectAtTop(page: Page) {
-  const where = await page.evaluate(() => ({
-    scrollY: window.scrollY,
-    // The page itself, or where a route change puts it (its main region or heading): never a control.
-    focus: ['BODY', 'MAIN', 'H1'].includes(document.activeElement?.tagName ?? 'BODY'),
-  }));
-  expect(where).toEqual({ scrollY: 0, focus: true });
+async function expectAtTop(page: Page, step: string) {
+  const where = await page.evaluate(
+    (step) => ({
+      step,
+      scrollY: window.scrollY,
+      // The page itself, or where a route change puts it (its main region or heading): never a control.
+      focus: ['BODY', 'MAIN', 'H1'].includes(document.activeElement?.tagName ?? 'BODY'),
+    }),
+    step,
+  );
+  expect(where).toEqual({ step, scrollY: 0, focus: true });
 }
 
 test.describe('usage and billing', () => {
@@ -81,10 +85,10 @@ test.describe('usage and billing', () => {
     const saved = /Brightside Home Goods/;
     await openBilling(page);
     await settled(page, saved);
-    await expectAtTop(page);
+    await expectAtTop(page, 'opened');
     await page.reload();
     await settled(page, saved);
-    await expectAtTop(page);
+    await expectAtTop(page, 'reloaded');
 
     await planCard(page, 'Pro').getByRole('button', { name: 'Upgrade to Pro' }).click();
     await page
@@ -95,11 +99,11 @@ test.describe('usage and billing', () => {
     await page.getByRole('button', { name: 'Cancel and return to Influx' }).click();
     await page.waitForURL('/usage-billing');
     await settled(page, saved);
-    await expectAtTop(page);
+    await expectAtTop(page, 'back from checkout');
 
     await page.goto('/usage-billing?scenario=empty');
     await settled(page, /No billing details yet/);
-    await expectAtTop(page);
+    await expectAtTop(page, 'new account');
   });
 
   test('shows the subscription, usage and plans; the period changes the details', async ({ page }) => {
