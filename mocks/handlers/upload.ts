@@ -1,9 +1,8 @@
 import { HttpResponse } from 'msw';
 import { KNOWLEDGE_FILE_EXTENSIONS, type UploadedFile } from '../../src/api/schemas/upload';
+import { KNOWLEDGE_FILE_MAX_BYTES, KNOWLEDGE_FILE_MAX_MB } from '../../src/machines/knowledgeUpload/limits';
 import { givenKnowledgeFile } from '../fixtures';
 import { authedRoute, fail } from './common';
-
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
 /**
  * The uplink the mock server receives files over: a file takes as long as its bytes take at this rate (a
@@ -66,7 +65,10 @@ export const uploadHandlers = [
       throw fail.validation(`file: ${name} is not accepted; upload PDF, DOC, DOCX or TXT files`);
     }
     if (file.size === 0) throw fail.validation(`file: ${name} is empty`);
-    if (file.size > MAX_UPLOAD_BYTES) throw fail.validation(`file: ${name} is larger than 20 MB`);
+    // The app's own limit, which it checks before sending: a client that does not is refused the same.
+    if (file.size > KNOWLEDGE_FILE_MAX_BYTES) {
+      throw fail.validation(`file: ${name} is larger than ${KNOWLEDGE_FILE_MAX_MB} MB`);
+    }
     // An upload that did not complete leaves nothing on the server.
     if (!(await receive(file.size, request.signal))) return HttpResponse.error();
     const stored = await givenKnowledgeFile(user.id, { name, size: file.size });

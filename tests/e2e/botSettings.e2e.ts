@@ -90,12 +90,11 @@ test.describe('bot settings', () => {
     await expect(prompt).toHaveValue(/^You are the customer service assistant of \[Company Name\]\./);
     await expect(prompt).toHaveValue(/## Core responsibilities[\s\S]*## Example responses/);
     await expect(page.getByText('Replace [Company Name] with the name of your business')).toBeVisible();
-    await prompt.fill((await prompt.inputValue()).replaceAll('[Company Name]', 'Acme Outdoor'));
     await page.getByRole('button', { name: 'Sales and marketing', exact: true }).click();
     const replace = page.getByRole('alertdialog', { name: 'Replace the prompt?' });
     await expect(replace).toBeVisible();
     await replace.getByRole('button', { name: 'Cancel' }).click();
-    await expect(prompt).toHaveValue(/^You are the customer service assistant of Acme Outdoor\./);
+    await expect(prompt).toHaveValue(/^You are the customer service assistant of \[Company Name\]\./);
     await shot(page, '5-prompt-templates');
 
     // Two files upload one after another; an .exe is refused by name.
@@ -115,9 +114,20 @@ test.describe('bot settings', () => {
     await expect(files.getByText('Uploaded')).toHaveCount(2);
     await shot(page, '5-knowledge-uploaded');
 
+    // The prompt still says [Company Name]: the save asks, and fills it in everywhere.
     await save.click();
+    const placeholder = page.getByRole('dialog', { name: 'Your prompt still says [Company Name]' });
+    await expect(placeholder.getByLabel('Company name')).toBeFocused();
+    await expect(placeholder.getByRole('button', { name: 'Fill in and save' })).toBeDisabled();
+    await shot(page, '5-prompt-placeholder');
+    await placeholder.getByLabel('Company name').fill('Acme Outdoor');
+    await placeholder.getByRole('button', { name: 'Fill in and save' }).click();
     await expectToast(page, 'Settings saved');
+    await expect(placeholder).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 2, name: 'Support desk' })).toBeVisible();
+    await tab(page, 'Prompt').click();
+    await expect(prompt).toHaveValue(/^You are the customer service assistant of Acme Outdoor\./);
+    await expect(prompt).not.toHaveValue(/\[Company Name\]/);
     await expect(page.getByLabel('Chatbot', { exact: true }).locator('option:checked')).toHaveText(
       'Support desk',
     );
@@ -195,7 +205,7 @@ test.describe('bot settings', () => {
     expect(errors).toEqual([]);
   });
 
-  test('leaving with unsaved changes asks first; Reset to default restores the saved bot', async ({
+  test('leaving with unsaved changes asks first; Discard changes restores the saved bot', async ({
     page,
   }) => {
     await openBotSettings(page, OWNER);
@@ -208,9 +218,9 @@ test.describe('bot settings', () => {
     await leave.getByRole('button', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(/\/bot-settings\/bot-ava$/);
     await expect(name).toHaveValue('Renamed but not saved');
-    await page.getByRole('button', { name: 'Reset to default' }).click();
+    await page.getByRole('button', { name: 'Discard changes' }).click();
     await expect(name).toHaveValue(saved);
-    await expect(page.getByRole('button', { name: 'Reset to default' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Discard changes' })).toBeDisabled();
     // Clean, it goes without asking.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
     await page.waitForURL('/');
@@ -260,17 +270,38 @@ test.describe('bot settings', () => {
     await expect(page.getByLabel('Temperature')).toHaveValue('0.3');
     await expect(page.getByLabel('Max tokens')).toHaveValue('4096');
 
-    // A file the server refuses stays listed as failed, with its reason, a retry and a remove.
+    // The drop zone states the size limit; a bigger file is refused by name, and nothing of it is sent.
     await tab(page, 'Knowledge').click();
     const files = page.getByRole('list', { name: 'Knowledge files' });
     await expect(files.getByRole('listitem')).toHaveCount(2);
-    // (An empty file: the server's size limit takes a 20 MB upload, too slow for a test to wait on.)
+    await expect(page.getByText('PDF, DOC, DOCX or TXT, up to 20 MB each.', { exact: false })).toBeVisible();
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles([
+        { name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(20 * 1024 * 1024 + 1) },
+      ]);
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'Too large to upload: scan.pdf. A file can be at most 20 MB.' }),
+    ).toBeVisible();
+    await expect(files.getByRole('listitem')).toHaveCount(2);
+    expect(requests.filter((url) => url.includes('/upload/'))).toEqual([]);
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+
+    // A file the server refuses stays listed as failed, with its reason and a remove; a retry would be refused
+    // the same, so none is offered.
     await page
       .locator('input[type="file"]')
       .setInputFiles([{ name: 'manual.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(0) }]);
     const failed = files.getByRole('listitem').filter({ hasText: 'manual.pdf' });
     await expect(failed).toContainText('0 B · Upload failed: file: manual.pdf is empty');
-    await expect(failed.getByRole('button', { name: 'Retry manual.pdf' })).toBeVisible();
+    await expect(failed.getByRole('button', { name: 'Remove manual.pdf' })).toBeVisible();
+    await expect(failed.getByRole('button', { name: /Retry/ })).toHaveCount(0);
+    // The listener sees uploads: this one, and only this one, went out.
+    expect(requests.filter((url) => url.includes('/upload/'))).toHaveLength(1);
     await failed.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await shot(page, '5-knowledge-failed', { fullPage: false });
     await failed.getByRole('button', { name: 'Remove manual.pdf' }).click();

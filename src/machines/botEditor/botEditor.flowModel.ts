@@ -5,6 +5,7 @@ import { BOT_SETTINGS_DEFAULTS, type Chatbot } from '../../api/schemas/chatbots'
 import type { UploadedFile } from '../../api/schemas/upload';
 import { type FlowModel, oneOf } from '../model';
 import { type BotEditorContext, botEditorMachine, isDirty } from './botEditor.machine';
+import { COMPANY_PLACEHOLDER, hasCompanyPlaceholder } from './companyPlaceholder';
 
 export const sampleBot = (id: string, over: Partial<Chatbot> = {}): Chatbot => ({
   id,
@@ -71,6 +72,8 @@ export const botEditorModel: FlowModel<{ userId: string | null }> = {
     { type: 'field.changed', field: 'model', value: 'gpt-4o' },
     { type: 'field.changed', field: 'prompt', value: '' },
     { type: 'field.changed', field: 'prompt', value: 'Prompt' },
+    // A template's prompt as chosen: it still says [Company Name], so Save asks first.
+    { type: 'field.changed', field: 'prompt', value: `You are the assistant of ${COMPANY_PLACEHOLDER}.` },
     { type: 'field.changed', field: 'maxTokens', value: 'many' },
     { type: 'temperature.changed', value: 0.2 },
     { type: 'setting.changed', setting: 'tone', value: 'friendly' },
@@ -86,8 +89,13 @@ export const botEditorModel: FlowModel<{ userId: string | null }> = {
     { type: 'template.cancelled' },
     { type: 'switch.confirmed' },
     { type: 'switch.cancelled' },
-    { type: 'form.reset' },
+    { type: 'changes.discarded' },
     { type: 'save.requested' },
+    // The answers to "Your prompt still says [Company Name]": a name (or none typed), save anyway, cancel.
+    { type: 'placeholder.filled', company: 'Acme Outdoor' },
+    { type: 'placeholder.filled', company: ' ' },
+    { type: 'placeholder.ignored' },
+    { type: 'placeholder.cancelled' },
     { type: 'load.retried' },
     // The address: another tab, Back to another bot with its tab, a bot that is not the user's, none.
     { type: 'tab.selected', tab: 'knowledge' },
@@ -118,6 +126,7 @@ export const botEditorModel: FlowModel<{ userId: string | null }> = {
       c.form.name.trim() === '',
       c.form.model.trim() === '',
       c.form.prompt.trim() === '',
+      hasCompanyPlaceholder(c.form.prompt),
       isDirty(c),
       c.pendingTemplate !== null,
       c.pendingSwitch?.kind ?? null,
@@ -142,6 +151,7 @@ export const botEditorCoverageModel: FlowModel<{ userId: string | null }> = {
       nameClass(c),
       c.form.model.trim() === '',
       c.form.prompt.trim() === '',
+      hasCompanyPlaceholder(c.form.prompt),
       c.form.maxTokens === 'many',
       isDirty(c),
       c.pendingTemplate !== null,

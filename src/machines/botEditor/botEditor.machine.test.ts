@@ -1,6 +1,13 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AnyActorRef, createActor, createMachine, fromPromise, type SnapshotFrom } from 'xstate';
+import {
+  type AnyActorRef,
+  createActor,
+  createMachine,
+  fromPromise,
+  type SnapshotFrom,
+  waitFor,
+} from 'xstate';
 import { DEMO_BOTS, DEMO_OWNER } from '../../../mocks/seed';
 import { recordToasts, stopRecordingToasts } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
@@ -26,6 +33,7 @@ import {
   toBotTab,
 } from './botEditor.machine';
 import { type BotField, type BotForm, defaultForm, sameForm, toBody, toTemperature } from './botForm';
+import { COMPANY_PLACEHOLDER, fillCompanyName, hasCompanyPlaceholder } from './companyPlaceholder';
 
 const kb = (id: string, name = `${id}.pdf`): KnowledgeBaseFile => ({
   fileIdOnPlatform: id,
@@ -203,13 +211,13 @@ describe('bot editor: loading', () => {
 });
 
 describe('bot editor: style settings', () => {
-  it('a changed setting is unsaved, goes with the save, and Reset brings the saved one back', async () => {
+  it('a changed setting is unsaved, goes with the save, and Discard changes brings the saved one back', async () => {
     const { actor, snap, settle, update } = start({ bots: three });
     await settle();
     actor.send({ type: 'setting.changed', setting: 'tone', value: 'friendly' });
     actor.send({ type: 'setting.changed', setting: 'useEmoji', value: true });
     expect(hasUnsavedChanges(snap())).toBe(true);
-    actor.send({ type: 'form.reset' });
+    actor.send({ type: 'changes.discarded' });
     expect(snap().context.form.settings).toEqual(BOT_SETTINGS_DEFAULTS);
     actor.send({ type: 'setting.changed', setting: 'welcomeMessage', value: '  Hi there!  ' });
     actor.send({ type: 'save.requested' });
@@ -387,7 +395,7 @@ describe('bot editor: saving', () => {
     await settle();
     set('name', '  Support desk ');
     set('model', 'gpt-4.1');
-    set('prompt', 'You are the customer service assistant of [Company Name].');
+    set('prompt', 'You are the customer service assistant of Acme.');
     actor.send({ type: 'temperature.changed', value: 0.30000000000000004 });
     set('maxTokens', '1024');
     uploads().send({
@@ -406,7 +414,7 @@ describe('bot editor: saving', () => {
       body: {
         name: 'Support desk',
         description: null,
-        prompt: 'You are the customer service assistant of [Company Name].',
+        prompt: 'You are the customer service assistant of Acme.',
         platform: 'openai',
         model: 'gpt-4.1',
         temperature: '0.3',
@@ -519,7 +527,112 @@ describe('bot editor: saving', () => {
   });
 });
 
-describe('bot editor: switching, new, reset, templates, knowledge', () => {
+describe('bot editor: a prompt that still says [Company Name]', () => {
+  const templated = `You are the assistant of ${COMPANY_PLACEHOLDER}. Thank you for choosing ${COMPANY_PLACEHOLDER}!`;
+  /** xstate's waitFor: a 10 s ceiling only a hang reaches. */
+  const until = (actor: AnyActorRef, done: (s: Snap) => boolean) =>
+    waitFor(actor, (s) => done(s as Snap), { timeout: 10_000 });
+
+  it('finds the placeholder however it is cased or spaced, and fills every one', () => {
+    expect(['[Company Name]', 'x [company name] y', '[ Company  NAME ]'].every(hasCompanyPlaceholder)).toBe(
+      true,
+    );
+    expect(['Company Name', '[Company]', '{Company Name}', ''].some(hasCompanyPlaceholder)).toBe(false);
+    expect(fillCompanyName(templated, '  Acme $& Co  ')).toBe(
+      'You are the assistant of Acme $& Co. Thank you for choosing Acme $& Co!',
+    );
+  });
+
+  it('asks before saving it; Cancel goes back to editing with nothing sent and nothing lost', async () => {
+    const { actor, snap, set, settle, update } = start({ bots: [bot('a')] });
+    await settle();
+    set('prompt', templated);
+    actor.send({ type: 'save.requested' });
+    expect(snap().hasTag('confirmingPlaceholder')).toBe(true);
+    expect(snap().matches({ ready: { mode: { editing: 'placeholder' } } })).toBe(true);
+    // Nothing is on its way, and Save is not offered twice.
+    expect(snap().hasTag('saving')).toBe(false);
+    expect(snap().can({ type: 'save.requested' })).toBe(false);
+    expect(snap().context.submitted).toBeNull();
+    actor.send({ type: 'placeholder.cancelled' });
+    expect(snap().matches({ ready: { mode: { editing: 'idle' } } })).toBe(true);
+    expect(snap().context.form.prompt).toBe(templated);
+    expect(hasUnsavedChanges(snap())).toBe(true);
+    await settle();
+    expect(update).not.toHaveBeenCalled();
+    expect(toasts).toEqual([]);
+  });
+
+  it('fills in the company name everywhere, then saves', async () => {
+    const { actor, snap, set, settle, update } = start({ bots: [bot('a')] });
+    await settle();
+    set('prompt', templated);
+    actor.send({ type: 'save.requested' });
+    // A name is needed.
+    expect(snap().can({ type: 'placeholder.filled', company: '   ' })).toBe(false);
+    actor.send({ type: 'placeholder.filled', company: '   ' });
+    expect(snap().hasTag('confirmingPlaceholder')).toBe(true);
+    actor.send({ type: 'placeholder.filled', company: ' Acme Outdoor ' });
+    await until(actor, (s) => s.matches({ ready: { mode: { editing: 'idle' } } }));
+    const filled = 'You are the assistant of Acme Outdoor. Thank you for choosing Acme Outdoor!';
+    expect(update.mock.calls[0]?.[0].body.prompt).toBe(filled);
+    expect(snap().context.form.prompt).toBe(filled);
+    expect(hasUnsavedChanges(snap())).toBe(false);
+    expect(toasts).toContainEqual({ variant: 'success', title: m.saved });
+  });
+
+  it('saves it as it is when asked to, in new mode too; a prompt without it saves at once', async () => {
+    const { actor, snap, set, settle, create, update } = start({ bots: [bot('a')] });
+    await settle();
+    actor.send({ type: 'bot.newRequested' });
+    set('name', 'Fresh');
+    set('model', 'gpt-4o');
+    set('prompt', templated);
+    actor.send({ type: 'save.requested' });
+    expect(snap().matches({ ready: { mode: { new: 'placeholder' } } })).toBe(true);
+    actor.send({ type: 'placeholder.ignored' });
+    await until(actor, (s) => s.matches({ ready: { mode: { editing: 'idle' } } }));
+    expect(create.mock.calls[0]?.[0].body.prompt).toBe(templated);
+    // Saved as it is, it asks again at the next save; a prompt without it does not ask.
+    set('name', 'Fresh 2');
+    actor.send({ type: 'save.requested' });
+    expect(snap().hasTag('confirmingPlaceholder')).toBe(true);
+    actor.send({ type: 'placeholder.cancelled' });
+    set('prompt', 'You are the assistant of Acme.');
+    actor.send({ type: 'save.requested' });
+    expect(snap().hasTag('confirmingPlaceholder')).toBe(false);
+    await until(actor, (s) => s.matches({ ready: { mode: { editing: 'idle' } } }));
+    expect(update).toHaveBeenCalledTimes(1);
+  });
+
+  it('checks the form again when answered: one that changed meanwhile and breaks a rule is not sent', async () => {
+    const { actor, snap, set, settle, update } = start({ bots: [bot('a')] });
+    await settle();
+    set('prompt', templated);
+    actor.send({ type: 'save.requested' });
+    set('name', ' ');
+    actor.send({ type: 'placeholder.filled', company: 'Acme' });
+    expect(snap().matches({ ready: { mode: { editing: 'idle' } } })).toBe(true);
+    expect(snap().context).toMatchObject({ invalidField: 'name', submitted: null });
+    // Refused, nothing was filled in either.
+    expect(snap().context.form.prompt).toBe(templated);
+    expect(toasts).toEqual([{ variant: 'error', title: m.saveFailed, description: m.nameEmpty }]);
+    await settle();
+    expect(update).not.toHaveBeenCalled();
+  });
+
+  it('says a rule the form breaks first: the question comes only for a form that can be saved', async () => {
+    const { actor, snap, set, settle } = start({ bots: [bot('a')] });
+    await settle();
+    set('prompt', templated);
+    set('name', ' ');
+    actor.send({ type: 'save.requested' });
+    expect(snap().hasTag('confirmingPlaceholder')).toBe(false);
+    expect(toasts).toEqual([{ variant: 'error', title: m.saveFailed, description: m.nameEmpty }]);
+  });
+});
+
+describe('bot editor: switching, new, discard changes, templates, knowledge', () => {
   it('offers New only below 3 bots', async () => {
     const full = start({ bots: three });
     await full.settle();
@@ -559,19 +672,19 @@ describe('bot editor: switching, new, reset, templates, knowledge', () => {
     expect(snap().hasTag('botLoading')).toBe(true);
   });
 
-  it('resets to the last saved version, or to the defaults in new mode, and drops running uploads', async () => {
+  it('discards changes: back to the last saved version, or the defaults in new mode, dropping uploads', async () => {
     const { actor, snap, set, settle, uploads } = start({ bots: [bot('a')] });
     await settle();
-    expect(snap().can({ type: 'form.reset' })).toBe(false);
+    expect(snap().can({ type: 'changes.discarded' })).toBe(false);
     set('name', 'Changed');
     actor.send({ type: 'temperature.changed', value: 1 });
-    actor.send({ type: 'form.reset' });
+    actor.send({ type: 'changes.discarded' });
     expect(snap().context.form).toMatchObject({ name: 'Bot a', temperature: 0.5 });
     actor.send({ type: 'bot.newRequested' });
     set('name', 'Draft');
     set('maxTokens', '99');
     uploads().send({ type: 'files.added', files: [new File(['a'], 'a.pdf'), new File(['b'], 'b.pdf')] });
-    actor.send({ type: 'form.reset' });
+    actor.send({ type: 'changes.discarded' });
     expect(snap().context.form).toMatchObject({ name: '', maxTokens: '2048', temperature: 0.7 });
     expect(uploads().getSnapshot().context.items).toEqual([]);
     await settle();
@@ -599,7 +712,7 @@ describe('bot editor: switching, new, reset, templates, knowledge', () => {
     actor.send({ type: 'knowledge.removed', id: 'k1' });
     expect(snap().context.form.knowledge.map((f) => f.knowledgeFileId)).toEqual(['k2']);
     expect(hasUnsavedChanges(snap())).toBe(true);
-    actor.send({ type: 'form.reset' });
+    actor.send({ type: 'changes.discarded' });
     expect(snap().context.form.knowledge.map((f) => f.knowledgeFileId)).toEqual(['k1', 'k2']);
   });
 });
@@ -776,6 +889,20 @@ const formAtRest = {
   shows: (s: Snap) => expect(s.context.submitted).toBeNull(),
 };
 
+/**
+ * Either mode's question before saving a prompt that still says [Company Name]: fill in a name (the model's is
+ * not blank) and save, save anyway, or back to editing.
+ */
+const askingPlaceholder = {
+  tags: ['confirmingPlaceholder'],
+  enabled: (s: Snap) =>
+    s.context.userId && !s.hasTag('confirmingDelete')
+      ? ['placeholder.filled', 'placeholder.ignored', 'placeholder.cancelled']
+      : ['placeholder.cancelled'],
+  // Nothing is sent while it asks (the form may still change: the answer checks it again).
+  shows: (s: Snap) => expect(s.context.submitted).toBeNull(),
+};
+
 /** Either mode's save: `src` gets the submitted form as a body, with what names the bot (`names`). */
 const savingWith = (src: 'createBot' | 'updateBot', names: (s: Snap) => Record<string, unknown>) => ({
   tags: ['saving'],
@@ -936,6 +1063,7 @@ describeStateViews(viewModel, {
     },
   },
   'ready.mode.new.idle': formAtRest,
+  'ready.mode.new.placeholder': askingPlaceholder,
   'ready.mode.new.saving': savingWith('createBot', () => ({ userId: DEMO_OWNER.id })),
   'ready.mode.editing': {
     tags: ['editing'],
@@ -947,6 +1075,7 @@ describeStateViews(viewModel, {
     shows: (s: Snap) => expect(s.context.selectedId).not.toBeNull(),
   },
   'ready.mode.editing.idle': formAtRest,
+  'ready.mode.editing.placeholder': askingPlaceholder,
   'ready.mode.editing.saving': savingWith('updateBot', (s) => ({ id: s.context.selectedId })),
   // Saved: said in a toast, the saved bot is the one open and listed, and what Reset goes back to.
   'ready.mode.editing.reloading': {
@@ -971,7 +1100,7 @@ describeStateViews(viewModel, {
           ? ['bot.selected']
           : []),
         ...(!saving && !s.hasTag('new') && s.context.bots.length < 3 ? ['bot.newRequested'] : []),
-        ...(!saving && dirty(s) ? ['form.reset'] : []),
+        ...(!saving && dirty(s) ? ['changes.discarded'] : []),
         // Only a saved bot can be deleted.
         ...(!saving && !s.hasTag('new') ? ['bot.deleteRequested'] : []),
       ];

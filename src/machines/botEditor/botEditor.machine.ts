@@ -1,5 +1,4 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import {
   type AnyMachineSnapshot,
   and,
@@ -51,10 +50,11 @@ import {
   type SettingChangedEvent,
   sameForm,
   sameName,
-  toBody,
   toTemperature,
   withSetting,
 } from './botForm';
+import { botEditorMessages, checkThenSave } from './botSave';
+import { fillCompanyName, hasCompanyPlaceholder } from './companyPlaceholder';
 import {
   emptyHistory,
   historyEntries,
@@ -72,15 +72,6 @@ const FIRST_TAB: BotTab = 'basic';
 /** A tab from the address; anything else is the first. */
 export const toBotTab = (value: unknown): BotTab =>
   BOT_TABS.includes(value as BotTab) ? (value as BotTab) : FIRST_TAB;
-
-/** Where each field lives, to take the user there when a save is refused because of it. */
-const TAB_OF: Record<BotField, BotTab> = {
-  name: 'basic',
-  model: 'basic',
-  temperature: 'basic',
-  maxTokens: 'basic',
-  prompt: 'prompt',
-};
 
 export const BOT_SETTINGS_PATH = '/bot-settings';
 
@@ -113,7 +104,7 @@ export interface BotEditorContext {
   /** The bot being edited; null in new mode. */
   selectedId: string | null;
   form: BotForm;
-  /** The last saved version (or the defaults in new mode): what Reset restores and dirty compares to. */
+  /** The last saved version (or the defaults in new mode): what Discard changes restores, dirty compares to. */
   saved: BotForm;
   extras: BotExtras;
   /** The form as sent by the save in flight. */
@@ -162,21 +153,16 @@ export type BotEditorEvent =
   | KnowledgeUploadedEvent
   | { type: 'prompt.optimiseRequested' }
   | PromptOptimisedEvent
-  | { type: 'form.reset' }
-  | { type: 'save.requested' };
+  /** Discard changes: back to the last saved version (the defaults in new mode). */
+  | { type: 'changes.discarded' }
+  | { type: 'save.requested' }
+  /** The prompt still says [Company Name]: fill in the company's name and save, save as it is, or not. */
+  | { type: 'placeholder.filled'; company: string }
+  | { type: 'placeholder.ignored' }
+  | { type: 'placeholder.cancelled' };
 
-export const botEditorMessages = {
-  saveFailed: msg`Save failed`,
-  nameEmpty: msg`Bot name cannot be empty`,
-  modelEmpty: msg`LLM model cannot be empty`,
-  promptEmpty: msg`Prompt cannot be empty`,
-  nameTaken: msg`Bot name already exists, please use a different name`,
-  maxTokensInvalid: msg`Max tokens must be a whole number greater than 0`,
-  settingsFailed: msg`Failed to save settings`,
-  saved: msg`Settings saved`,
-  deleted: msg`Chatbot deleted`,
-  loadFailed: msg`Load failed`,
-};
+export { botEditorMessages };
+
 const m = botEditorMessages;
 
 export const isDirty = (context: BotEditorContext) => !sameForm(context.form, context.saved);
@@ -187,72 +173,6 @@ export const offersNewBot = (context: BotEditorContext) => context.bots.length <
 /** For the view and the navigation guard: is there anything a departure would lose? */
 export const hasUnsavedChanges = (snapshot: AnyMachineSnapshot) =>
   snapshot.matches('ready') && isDirty(snapshot.context as BotEditorContext);
-
-/** A refused save: the error toast of spec section 5, and the field to point at. */
-type SaveRule = 'nameBlank' | 'modelBlank' | 'promptBlank' | 'nameTaken' | 'maxTokensInvalid';
-
-const refuse = (guard: SaveRule, field: BotField, message: MessageDescriptor) => ({
-  guard: and(['canSave', guard]),
-  actions: [
-    { type: 'markInvalid' as const, params: { field } },
-    // The field's tab opens in place of the one shown: the user did not go anywhere.
-    { type: 'openTab' as const, params: { tab: TAB_OF[field] } },
-    { type: 'showUrl' as const, params: { replace: true } },
-    { type: 'toastRefused' as const, params: { message } },
-    { type: 'emitRefused' as const, params: { field } },
-  ],
-});
-
-/**
- * Spec section 5, in its order. Without a signed-in user id no branch is enabled: a save does nothing (and
- * the view, asking snapshot.can, disables the button).
- */
-const saveChecks = [
-  refuse('nameBlank', 'name', m.nameEmpty),
-  refuse('modelBlank', 'model', m.modelEmpty),
-  refuse('promptBlank', 'prompt', m.promptEmpty),
-  refuse('nameTaken', 'name', m.nameTaken),
-  // Not in the spec's list: the server refuses anything else, so say so in words first.
-  refuse('maxTokensInvalid', 'maxTokens', m.maxTokensInvalid),
-  { guard: 'canSave', target: 'saving', actions: 'beginSave' },
-] as const;
-
-/**
- * New and editing save alike: Save is checked (saveChecks), the form as it was then is sent by the mode's own
- * request, and the saved bot is taken in and said, or the failure said and the form kept.
- */
-const checkThenSave = <const Src extends 'createBot' | 'updateBot', Input>(
-  src: Src,
-  input: (args: { context: BotEditorContext; body: ChatbotBody }) => Input,
-  savedTarget: string,
-) => ({
-  idle: { on: { 'save.requested': [...saveChecks] } },
-  saving: {
-    tags: ['saving'],
-    invoke: {
-      id: src,
-      src,
-      input: ({ context }: { context: BotEditorContext }) =>
-        input({ context, body: toBody(context.submitted ?? context.form, context.extras) }),
-      onDone: {
-        target: savedTarget,
-        actions: [
-          {
-            type: 'acceptSaved' as const,
-            params: ({ event }: { event: { output: Chatbot } }) => ({ bot: event.output }),
-          },
-          // A new bot's address is its id from now on, in place of the new form's.
-          { type: 'showUrl' as const, params: { replace: true } },
-          'toastSaved' as const,
-        ],
-      },
-      onError: {
-        target: 'idle',
-        actions: ['endSave' as const, 'toastSaveFailed' as const],
-      },
-    },
-  },
-});
 
 /** The prompt history's entries as the viewer lists them. */
 export const entriesOf = (context: BotEditorContext) =>
@@ -302,6 +222,8 @@ export const botEditorMachine = setup({
     nameBlank: ({ context }) => context.form.name.trim() === '',
     modelBlank: ({ context }) => context.form.model.trim() === '',
     promptBlank: ({ context }) => context.form.prompt.trim() === '',
+    hasPlaceholder: ({ context }) => hasCompanyPlaceholder(context.form.prompt),
+    companyGiven: ({ event }) => event.type === 'placeholder.filled' && event.company.trim() !== '',
     nameTaken: ({ context }) =>
       context.bots.some((bot) => bot.id !== context.selectedId && sameName(bot.name, context.form.name)),
     maxTokensInvalid: ({ context }) => parseMaxTokens(context.form.maxTokens) === null,
@@ -511,6 +433,12 @@ export const botEditorMachine = setup({
           : context.form,
     }),
     restoreSaved: assign({ form: ({ context }) => context.saved, invalidField: null }),
+    fillPlaceholder: assign({
+      form: ({ context, event }) =>
+        event.type === 'placeholder.filled'
+          ? { ...context.form, prompt: fillCompanyName(context.form.prompt, event.company) }
+          : context.form,
+    }),
     /** Uploads still running belong to the edits being thrown away. */
     clearUploads: sendTo('uploads', { type: 'uploads.cleared' }),
     markInvalid: assign({ invalidField: (_, params: { field: BotField }) => params.field }),
@@ -792,7 +720,7 @@ export const botEditorMachine = setup({
                   },
                   { guard: 'canStartNew', target: '#botEditor.startingNew' },
                 ],
-                'form.reset': {
+                'changes.discarded': {
                   guard: and([not('isSaving'), 'hasUnsavedChanges']),
                   actions: ['restoreSaved', 'clearUploads'],
                 },

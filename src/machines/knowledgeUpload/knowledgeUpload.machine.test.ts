@@ -1,11 +1,26 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { describeStateViews } from '../../../tests/stateViews';
+import { ApiError } from '../../api/errors';
 import type { UploadedFile } from '../../api/schemas/upload';
 import { knowledgeUploadModel } from './knowledgeUpload.flowModel';
-import { isAcceptedKnowledgeFile, knowledgeUploadMachine, uploadFileWith } from './knowledgeUpload.machine';
+import {
+  isAcceptedKnowledgeFile,
+  knowledgeUploadMachine,
+  retryCanFix,
+  uploadFileWith,
+} from './knowledgeUpload.machine';
+import { KNOWLEDGE_FILE_MAX_BYTES, KNOWLEDGE_FILE_MAX_MB } from './limits';
 
 const file = (name: string, size = 10) => new File(['x'.repeat(size)], name);
+/** A file of `size` bytes without holding them (a 20 MB buffer per test would only slow the suite). */
+const sized = (name: string, size: number) =>
+  Object.defineProperty(new File([], name), 'size', { value: size });
+const httpError = (status: number, message = 'Refused') =>
+  new ApiError({ kind: 'http', status, endpoint: 'POST /upload/file-to-knowledge', message });
+const networkError = () =>
+  new ApiError({ kind: 'network', endpoint: 'POST /upload/file-to-knowledge', message: 'Failed to fetch' });
 const uploaded = (name: string): UploadedFile => ({
   name,
   size: 10,
@@ -75,13 +90,87 @@ describe('knowledge upload', () => {
     expect(actor.getSnapshot().context.refused).toEqual([]);
   });
 
+  it('refuses a file over the size limit by name before any byte is sent, and uploads the rest', async () => {
+    expect(KNOWLEDGE_FILE_MAX_BYTES).toBe(KNOWLEDGE_FILE_MAX_MB * 1024 * 1024);
+    const { actor, calls, settle, items } = start();
+    actor.send({
+      type: 'files.added',
+      files: [
+        sized('manual.pdf', KNOWLEDGE_FILE_MAX_BYTES + 1),
+        sized('limit.pdf', KNOWLEDGE_FILE_MAX_BYTES),
+        sized('virus.exe', KNOWLEDGE_FILE_MAX_BYTES + 1),
+      ],
+    });
+    // The wrong type is said as such, whatever its size; only the file at the limit is queued and sent.
+    expect(actor.getSnapshot().context).toMatchObject({ tooLarge: ['manual.pdf'], refused: ['virus.exe'] });
+    expect(items().map((i) => i.name)).toEqual(['limit.pdf']);
+    expect(calls.map((c) => c.name)).toEqual(['limit.pdf']);
+    calls[0]?.resolve(uploaded('limit.pdf'));
+    await settle();
+    expect(calls.map((c) => c.name)).toEqual(['limit.pdf']);
+    actor.send({ type: 'refused.dismissed' });
+    expect(actor.getSnapshot().context).toMatchObject({ tooLarge: [], refused: [] });
+    // Only too large, the notice can still be dismissed.
+    actor.send({ type: 'files.added', files: [sized('scan.pdf', KNOWLEDGE_FILE_MAX_BYTES + 1)] });
+    expect(actor.getSnapshot().can({ type: 'refused.dismissed' })).toBe(true);
+    expect(actor.getSnapshot().value).toBe('idle');
+  });
+
+  it('the README states the app’s limit, apart from the mock server’s body limit', () => {
+    const readme = readFileSync('README.md', 'utf8').replace(/\s+/g, ' ');
+    expect(readme).toContain(`A knowledge file may be up to ${KNOWLEDGE_FILE_MAX_MB} MB`);
+    expect(readme).toContain("A request body over 25 MB is refused with 413 (the server's body limit)");
+  });
+
+  it('offers a retry only for what a retry can fix: no answer, or a failing server', () => {
+    expect(
+      [networkError(), httpError(500), httpError(502), httpError(503), httpError(429)].every(retryCanFix),
+    ).toBe(true);
+    expect(
+      [httpError(400), httpError(403), httpError(404), httpError(413), httpError(415), httpError(422)].some(
+        retryCanFix,
+      ),
+    ).toBe(false);
+    // An answer of the wrong shape would come back the same.
+    expect(
+      retryCanFix(new ApiError({ kind: 'schema', endpoint: 'POST /upload/file-to-knowledge', message: 'x' })),
+    ).toBe(false);
+  });
+
+  it('keeps a refused file with its message and Remove, but no Retry', async () => {
+    const { actor, calls, settle, items } = start();
+    actor.send({ type: 'files.added', files: [file('a.pdf'), file('b.txt'), file('c.pdf')] });
+    calls[0]?.reject(httpError(413, 'The request body is larger than 25 MB'));
+    await settle();
+    calls[1]?.reject(httpError(415, 'Unsupported media type'));
+    await settle();
+    calls[2]?.reject(httpError(400, 'file: c.pdf is empty'));
+    await settle();
+    expect(items()).toMatchObject([
+      { name: 'a.pdf', status: 'failed', retryable: false, error: 'The request body is larger than 25 MB' },
+      { name: 'b.txt', status: 'failed', retryable: false },
+      { name: 'c.pdf', status: 'failed', retryable: false, error: 'file: c.pdf is empty' },
+    ]);
+    for (const item of items()) {
+      expect(actor.getSnapshot().can({ type: 'upload.retried', key: item.key })).toBe(false);
+      expect(actor.getSnapshot().can({ type: 'upload.removed', key: item.key })).toBe(true);
+    }
+    actor.send({ type: 'upload.retried', key: items()[0]?.key ?? '' });
+    expect(calls).toHaveLength(3);
+  });
+
   it('keeps a failed file with its message, goes on with the next, and retries on request', async () => {
     const { actor, calls, reportUploaded, settle } = start();
     actor.send({ type: 'files.added', files: [file('a.pdf'), file('b.pdf')] });
-    calls[0]?.reject(new Error('Disk full'));
+    calls[0]?.reject(networkError());
     await settle();
     const failed = actor.getSnapshot().context.items[0];
-    expect(failed).toMatchObject({ name: 'a.pdf', status: 'failed', error: 'Disk full' });
+    expect(failed).toMatchObject({
+      name: 'a.pdf',
+      status: 'failed',
+      error: 'Failed to fetch',
+      retryable: true,
+    });
     expect(calls.map((c) => c.name)).toEqual(['a.pdf', 'b.pdf']);
     calls[1]?.resolve(uploaded('b.pdf'));
     await settle();
@@ -171,6 +260,7 @@ describe('knowledge upload', () => {
 
 type Snap = SnapshotFrom<typeof knowledgeUploadMachine>;
 const serverError = 'Internal server error';
+const refusal = 'file: faq.pdf is empty';
 const current = (s: Snap) => s.context.items.find((item) => item.key === s.context.currentKey);
 
 describeStateViews(knowledgeUploadModel, {
@@ -180,23 +270,30 @@ describeStateViews(knowledgeUploadModel, {
       return [
         'files.added',
         'uploads.cleared',
-        // Retry and Remove are offered on a file whose upload failed (the model's is upload-1)...
-        ...(first?.status === 'failed' ? ['upload.retried', 'upload.removed'] : []),
+        // Remove is offered on a file whose upload failed (the model's is upload-1), Retry only when the
+        // server failed: the same file would be refused again...
+        ...(first?.status === 'failed' ? ['upload.removed'] : []),
+        ...(first?.status === 'failed' && first.error === serverError ? ['upload.retried'] : []),
         // ...and Cancel on one waiting or being sent (the model cancels upload-1 or upload-2).
         ...(s.context.items.some((i) => ['upload-1', 'upload-2'].includes(i.key) && i.status === 'queued')
           ? ['upload.cancelled']
           : []),
         // The notice about refused files can be dismissed while it shows.
-        ...(s.context.refused.length > 0 ? ['refused.dismissed'] : []),
+        ...(s.context.refused.length + s.context.tooLarge.length > 0 ? ['refused.dismissed'] : []),
       ];
     },
     shows: (s: Snap) => {
-      // Only accepted types are listed; the refused ones are named in the notice.
+      // Only accepted types within the size limit are listed; the others are named in the notice.
       expect(s.context.items.every((i) => i.name === 'faq.pdf' && i.size === 5)).toBe(true);
       expect(s.context.refused.every((name) => name === 'virus.exe')).toBe(true);
-      // A failed file shows the server's words; a waiting one shows none.
-      for (const item of s.context.items)
-        expect(item.error).toBe(item.status === 'failed' ? serverError : null);
+      expect(s.context.tooLarge.every((name) => name === 'manual.pdf')).toBe(true);
+      // A failed file shows the server's words, and can be retried only if the server failed; a waiting one
+      // shows none.
+      for (const item of s.context.items) {
+        if (item.status === 'failed') expect([serverError, refusal]).toContain(item.error);
+        else expect(item.error).toBeNull();
+        expect(item.retryable).toBe(item.status === 'failed' && item.error === serverError);
+      }
       // Only the file being sent has a progress, and it is what its upload last said.
       for (const item of s.context.items)
         if (item.key !== s.context.currentKey || !s.hasTag('busy')) expect(item.progress).toBeNull();

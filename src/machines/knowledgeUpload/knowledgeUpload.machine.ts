@@ -1,9 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { type AnyEventObject, assign, fromCallback, sendParent, setup } from 'xstate';
+import { isApiError } from '../../api/errors';
 import type { UploadProgress } from '../../api/form';
 import { KNOWLEDGE_FILE_EXTENSIONS, type UploadedFile } from '../../api/schemas/upload';
 import { uploadKnowledgeFile } from '../../api/upload';
 import { describeError } from '../errors';
+import { KNOWLEDGE_FILE_MAX_BYTES } from './limits';
 
 /** A file waiting for its turn or being sent, or one whose upload failed (it stays listed, with a retry). */
 export interface UploadItem {
@@ -13,6 +15,8 @@ export interface UploadItem {
   size: number;
   status: 'queued' | 'failed';
   error: MessageDescriptor | string | null;
+  /** A failed upload that a retry may fix (no answer, or the server failed); a refusal is final. */
+  retryable: boolean;
   /** How much of the file has gone out, once the browser has said (null before, and while waiting). */
   progress: UploadProgress | null;
 }
@@ -23,6 +27,8 @@ export interface KnowledgeUploadContext {
   currentKey: string | null;
   /** Names of the files of the last drop or selection that are not an accepted type. */
   refused: string[];
+  /** Names of the files of the last drop or selection larger than KNOWLEDGE_FILE_MAX_BYTES (none is sent). */
+  tooLarge: string[];
   nextKey: number;
 }
 
@@ -55,6 +61,21 @@ const extensionOf = (name: string) => /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase(
 export const isAcceptedKnowledgeFile = (name: string) =>
   (KNOWLEDGE_FILE_EXTENSIONS as readonly string[]).includes(extensionOf(name));
 
+/** Within the size limit: a bigger file is refused before any byte of it is sent. */
+export const isWithinSizeLimit = (file: Pick<File, 'size'>) => file.size <= KNOWLEDGE_FILE_MAX_BYTES;
+
+/**
+ * Whether trying the same upload again can succeed: when no answer came (network) or the server failed (5xx),
+ * or asked to wait (408, 429). A refusal of the file itself (400, 413 too large, 415 wrong type, a plan's
+ * limit) or an answer of the wrong shape gives the same result again. An unknown failure may pass.
+ */
+export function retryCanFix(error: unknown): boolean {
+  if (!isApiError(error)) return true;
+  if (error.kind === 'network') return true;
+  if (error.kind !== 'http' || error.status === null) return false;
+  return error.status >= 500 || error.status === 408 || error.status === 429;
+}
+
 const current = (context: KnowledgeUploadContext) =>
   context.items.find((item) => item.key === context.currentKey);
 
@@ -83,7 +104,8 @@ export const uploadFileWith = (upload: typeof uploadKnowledgeFile) =>
 
 /**
  * Uploads knowledge files one after another (spec section 7), each with its progress in bytes. Refused types
- * never enter the queue; a failed upload stays in the list with its message until retried or removed.
+ * and files over the size limit never enter the queue (nothing of them is sent); a failed upload stays in the
+ * list with its message until removed, or retried when a retry can fix it (retryCanFix).
  * Cancelling a waiting file takes it out of the queue; cancelling the file being sent aborts its request,
  * drops it from the list (the parent never hears of it) and goes on with the next.
  */
@@ -95,15 +117,19 @@ export const knowledgeUploadMachine = setup({
   guards: {
     hasQueued: ({ context }) => context.items.some((item) => item.status === 'queued'),
     isCurrent: ({ context, event }) => 'key' in event && event.key === context.currentKey,
-    canRetry: ({ context, event }) => itemOf(context, event)?.status === 'failed',
+    canRetry: ({ context, event }) => {
+      const item = itemOf(context, event);
+      return item?.status === 'failed' && item.retryable;
+    },
     canRemove: ({ context, event }) => itemOf(context, event)?.status === 'failed',
     canCancel: ({ context, event }) => itemOf(context, event)?.status === 'queued',
-    hasRefused: ({ context }) => context.refused.length > 0,
+    hasRefused: ({ context }) => context.refused.length + context.tooLarge.length > 0,
   },
   actions: {
     addFiles: assign(({ context, event }) => {
       if (event.type !== 'files.added') return {};
-      const accepted = event.files.filter((file) => isAcceptedKnowledgeFile(file.name));
+      const typed = event.files.filter((file) => isAcceptedKnowledgeFile(file.name));
+      const accepted = typed.filter(isWithinSizeLimit);
       const items = accepted.map<UploadItem>((file, i) => ({
         key: `upload-${context.nextKey + i}`,
         file,
@@ -111,11 +137,13 @@ export const knowledgeUploadMachine = setup({
         size: file.size,
         status: 'queued',
         error: null,
+        retryable: false,
         progress: null,
       }));
       return {
         items: [...context.items, ...items],
         refused: event.files.filter((file) => !isAcceptedKnowledgeFile(file.name)).map((f) => f.name),
+        tooLarge: typed.filter((file) => !isWithinSizeLimit(file)).map((f) => f.name),
         nextKey: context.nextKey + items.length,
       };
     }),
@@ -126,7 +154,7 @@ export const knowledgeUploadMachine = setup({
       items: ({ context, event }) =>
         context.items.map((item) =>
           'key' in event && item.key === event.key
-            ? { ...item, status: 'queued' as const, error: null, progress: null }
+            ? { ...item, status: 'queued' as const, error: null, retryable: false, progress: null }
             : item,
         ),
     }),
@@ -150,13 +178,19 @@ export const knowledgeUploadMachine = setup({
       items: ({ context }, params: { error: unknown }) =>
         context.items.map((item) =>
           item.key === context.currentKey
-            ? { ...item, status: 'failed' as const, error: describeError(params.error), progress: null }
+            ? {
+                ...item,
+                status: 'failed' as const,
+                error: describeError(params.error),
+                retryable: retryCanFix(params.error),
+                progress: null,
+              }
             : item,
         ),
       currentKey: null,
     }),
-    clearAll: assign({ items: [], currentKey: null, refused: [] }),
-    dismissRefused: assign({ refused: [] }),
+    clearAll: assign({ items: [], currentKey: null, refused: [], tooLarge: [] }),
+    dismissRefused: assign({ refused: [], tooLarge: [] }),
     /** Tells the parent; replaced in tests that run this machine alone. */
     reportUploaded: sendParent((_, params: { file: UploadedFile }) => ({
       type: 'knowledge.uploaded',
@@ -165,7 +199,7 @@ export const knowledgeUploadMachine = setup({
   },
 }).createMachine({
   id: 'knowledgeUpload',
-  context: { items: [], currentKey: null, refused: [], nextKey: 1 },
+  context: { items: [], currentKey: null, refused: [], tooLarge: [], nextKey: 1 },
   initial: 'idle',
   on: {
     'files.added': { actions: 'addFiles' },

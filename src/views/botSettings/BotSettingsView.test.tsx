@@ -40,7 +40,73 @@ describe('bot settings', () => {
     expect(screen.getByText('You have 3 chatbots, the most an account can have.')).toBeInTheDocument();
     expect(screen.getByLabelText('Model')).toHaveValue('gpt-4.1-mini');
     expect(screen.getByLabelText('Temperature')).toHaveValue('0.7');
-    expect(screen.getByRole('button', { name: 'Reset to default' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Discard changes' })).toBeDisabled();
+  });
+
+  it('Discard changes says what it does: it brings back the saved bot, and is off without changes', async () => {
+    const user = await openAsOwner();
+    expect(screen.queryByRole('button', { name: 'Reset to default' })).toBeNull();
+    const discard = screen.getByRole('button', { name: 'Discard changes' });
+    expect(discard).toBeDisabled();
+    await user.type(screen.getByLabelText('Bot name'), ' (draft)');
+    await user.click(screen.getByRole('tab', { name: 'Prompt' }));
+    const prompt = screen.getByLabelText('System prompt') as HTMLTextAreaElement;
+    const saved = prompt.value;
+    await user.clear(prompt);
+    await user.click(discard);
+    // Back to the saved bot, not to a template or the defaults of a new one.
+    expect(prompt).toHaveValue(saved);
+    await user.click(screen.getByRole('tab', { name: 'Basic' }));
+    expect(screen.getByLabelText('Bot name')).toHaveValue('Ava – Customer Support');
+    expect(screen.getByLabelText('Model')).toHaveValue('gpt-4.1-mini');
+    expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
+    expect(discard).toBeDisabled();
+  });
+
+  it('asks before saving a prompt that still says [Company Name], and fills it in everywhere', async () => {
+    const user = await openAsOwner();
+    await user.click(screen.getByRole('tab', { name: 'Prompt' }));
+    const prompt = screen.getByLabelText('System prompt') as HTMLTextAreaElement;
+    const templated = 'You are the assistant of [Company Name]. Thank you for choosing [Company Name]!';
+    await user.clear(prompt);
+    await user.click(prompt);
+    await user.paste(templated);
+    const save = screen.getByRole('button', { name: 'Save settings' });
+    await user.click(save);
+    let dialog = await screen.findByRole('dialog', { name: 'Your prompt still says [Company Name]' });
+    // Back to editing: nothing is lost and nothing was sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(prompt).toHaveValue(templated);
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+
+    await user.click(save);
+    dialog = await screen.findByRole('dialog', { name: 'Your prompt still says [Company Name]' });
+    const company = within(dialog).getByLabelText('Company name');
+    await waitFor(() => expect(company).toHaveFocus());
+    const fill = within(dialog).getByRole('button', { name: 'Fill in and save' });
+    expect(fill).toBeDisabled();
+    await user.type(company, 'Acme Outdoor{Enter}');
+    expect(await within(toasts()).findByText('Settings saved')).toBeInTheDocument();
+    const filled = 'You are the assistant of Acme Outdoor. Thank you for choosing Acme Outdoor!';
+    expect(prompt).toHaveValue(filled);
+    const [ava] = (await call('GET', `/chatbots/user/${DEMO_OWNER.id}`, { token: DEMO_OWNER.token })).body;
+    expect(ava.prompt).toBe(filled);
+  });
+
+  it('saves a prompt that still says [Company Name] as it is when asked to', async () => {
+    const user = await openAsOwner();
+    await user.click(screen.getByRole('tab', { name: 'Prompt' }));
+    const prompt = screen.getByLabelText('System prompt') as HTMLTextAreaElement;
+    await user.clear(prompt);
+    await user.click(prompt);
+    await user.paste('You are the assistant of [Company Name].');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your prompt still says [Company Name]' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save anyway' }));
+    expect(await within(toasts()).findByText('Settings saved')).toBeInTheDocument();
+    const [ava] = (await call('GET', `/chatbots/user/${DEMO_OWNER.id}`, { token: DEMO_OWNER.token })).body;
+    expect(ava.prompt).toBe('You are the assistant of [Company Name].');
   });
 
   it('works with chatbots that carry only the spec fields, and with fields it does not know', async () => {

@@ -5,10 +5,11 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useLeaveGuard } from '../ui/navigationGuard';
 import { DeleteBotDialog } from './DeleteBotDialog';
 import { useEditor, useEditorActor } from './editorContext';
+import { PlaceholderDialog } from './PlaceholderDialog';
 
 /**
- * The questions the screen asks: replace the prompt, discard changes for another bot, delete the bot, leave
- * the page.
+ * The questions the screen asks: replace the prompt, discard changes for another bot, save a prompt that still
+ * says [Company Name], delete the bot, leave the page.
  */
 export function EditorDialogs() {
   const { t } = useLingui();
@@ -38,6 +39,7 @@ export function EditorDialogs() {
         onConfirm={() => actor.send({ type: 'switch.confirmed' })}
         onCancel={() => actor.send({ type: 'switch.cancelled' })}
       />
+      <PlaceholderDialog />
       <DeleteBotDialog />
       <ConfirmDialog
         open={leave !== null}

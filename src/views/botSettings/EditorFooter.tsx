@@ -15,7 +15,7 @@ const Bar = styled.div`
   padding: ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(5)};
   border-top: 1px solid ${({ theme }) => theme.color.border};
   background: ${({ theme }) => theme.color.surface};
-  /* Delete stands apart from Reset and Save. */
+  /* Delete stands apart from Discard changes and Save. */
   .delete { margin-right: auto; color: ${({ theme }) => theme.color.danger}; }
   border-radius: 0 0 ${({ theme }) => theme.radius.lg} ${({ theme }) => theme.radius.lg};
   @media ${media.below('mobile')} {
@@ -23,13 +23,16 @@ const Bar = styled.div`
   }
 `;
 
-/** Reset to default and Save settings (a refused save is the editor's event; the form shows its field). */
+/**
+ * Discard changes (back to the last saved version, or the defaults of a new bot) and Save settings (a refused
+ * save is the editor's event; the form shows its field).
+ */
 export function EditorFooter() {
   const { t } = useLingui();
   const actor = useEditorActor();
   const saving = useEditor((s) => s.hasTag('saving'));
   const canSave = useEditor((s) => s.can({ type: 'save.requested' }));
-  const canReset = useEditor((s) => s.can({ type: 'form.reset' }));
+  const canDiscard = useEditor((s) => s.can({ type: 'changes.discarded' }));
   const canDelete = useEditor((s) => s.can({ type: 'bot.deleteRequested' }));
   const isSavedBot = useEditor((s) => s.hasTag('editing'));
 
@@ -45,8 +48,8 @@ export function EditorFooter() {
           {t`Delete chatbot`}
         </Button>
       )}
-      <Button disabled={!canReset} onClick={() => actor.send({ type: 'form.reset' })}>
-        {t`Reset to default`}
+      <Button disabled={!canDiscard} onClick={() => actor.send({ type: 'changes.discarded' })}>
+        {t`Discard changes`}
       </Button>
       <Button
         variant="primary"

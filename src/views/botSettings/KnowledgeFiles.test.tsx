@@ -1,12 +1,15 @@
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../../mocks/db';
+import { API, errorResponse } from '../../../mocks/handlers/common';
 import { resetUploadLink, transfersUnderWay, uploadLink } from '../../../mocks/handlers/upload';
-import { resetAndSeed } from '../../../mocks/node';
+import { resetAndSeed, server } from '../../../mocks/node';
 import { withMockServer } from '../../../mocks/testing';
 import { renderApp, warmUp } from '../../../tests/render';
+import { KNOWLEDGE_FILE_MAX_BYTES } from '../../machines/knowledgeUpload/limits';
 
 withMockServer();
 warmUp('/bot-settings', { as: 'owner' });
@@ -116,15 +119,53 @@ describe('knowledge file uploads', () => {
     expect(uploads.sent).toHaveLength(1);
   });
 
-  it('keeps a failed upload with its message, Retry and Remove (no Cancel)', async () => {
+  it('keeps a file the server refused with its message and Remove, but no Retry (nor Cancel)', async () => {
     const { user, input } = await openKnowledge();
     await user.upload(input, [new PageFile([], 'empty.txt', { type: 'text/plain' })]);
     const row = await waitFor(() => rowOf('empty.txt'));
     await waitFor(() => expect(row).toHaveTextContent('Upload failed: file: empty.txt is empty'));
     expect(within(row).queryByRole('progressbar')).toBeNull();
     expect(within(row).queryByRole('button', { name: /Cancel/ })).toBeNull();
-    expect(within(row).getByRole('button', { name: /^Retry\s*empty\.txt$/ })).toBeInTheDocument();
+    // The same file would be refused again: retrying is not offered.
+    expect(within(row).queryByRole('button', { name: /Retry/ })).toBeNull();
     await user.click(within(row).getByRole('button', { name: 'Remove empty.txt' }));
     expect(screen.queryByTitle('empty.txt')).toBeNull();
+  });
+
+  it('offers Retry when the server failed, and the retry uploads the file', async () => {
+    server.use(
+      http.post(`${API}/upload/file-to-knowledge`, () => errorResponse(503, 'Storage is busy'), {
+        once: true,
+      }),
+    );
+    const { user, input } = await openKnowledge();
+    await user.upload(input, [pageFile('hours.txt', 100)]);
+    const row = await waitFor(() => rowOf('hours.txt'));
+    await waitFor(() => expect(row).toHaveTextContent('Upload failed: Storage is busy'));
+    await user.click(within(row).getByRole('button', { name: /^Retry\s*hours\.txt$/ }));
+    await waitFor(() => expect(rowOf('hours.txt')).toHaveTextContent('hours.txt100 B · Uploaded'));
+  });
+
+  it('states the size limit, and refuses a larger file by name before any byte is sent', async () => {
+    const uploads = watchUploads();
+    const { user, input } = await openKnowledge();
+    expect(
+      screen.getByText('PDF, DOC, DOCX or TXT, up to 20 MB each. You can add several at once.'),
+    ).toBeInTheDocument();
+    // One byte over the limit (the size is all the page reads before sending; its bytes need not exist).
+    const big = Object.defineProperty(pageFile('manual.pdf', 1), 'size', {
+      value: KNOWLEDGE_FILE_MAX_BYTES + 1,
+    });
+    await user.upload(input, [big, pageFile('notes.txt', 2_000)]);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Too large to upload: manual.pdf. A file can be at most 20 MB.',
+    );
+    // Not listed, so nothing to retry; the other file goes as usual.
+    expect(screen.queryByTitle('manual.pdf')).toBeNull();
+    await waitFor(() => expect(rowOf('notes.txt')).toHaveTextContent('notes.txt1.95 KB · Uploaded'));
+    expect(uploads.sent).toHaveLength(1);
+    expect(db.knowledgeFiles.findMany((q) => q.where((f) => f.name === 'manual.pdf'))).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import type {
   knowledgeUploadMachine,
   UploadItem,
 } from '../../machines/knowledgeUpload/knowledgeUpload.machine';
+import { KNOWLEDGE_FILE_MAX_MB } from '../../machines/knowledgeUpload/limits';
 import { Alert } from '../ui/Alert';
 import { Button, IconButton } from '../ui/Button';
 import { Muted } from '../ui/Card';
@@ -107,6 +108,8 @@ function UploadRow({
   const name = item.name;
   const size = formatFileSize(item.size);
   const state = uploadState(item, current);
+  // The queue's rule: a retry is offered only for what it can fix.
+  const canRetry = useSelector(uploads, (s) => s.can({ type: 'upload.retried', key: item.key }));
   const sent = item.progress ? formatFileSize(item.progress.loaded) : '';
   const of = item.progress ? formatFileSize(item.progress.total) : size;
   const amount = t`${sent} of ${of}`;
@@ -139,11 +142,13 @@ function UploadRow({
       <Actions>
         {state === 'failed' ? (
           <>
-            <Button size="sm" onClick={() => uploads.send({ type: 'upload.retried', key: item.key })}>
-              <RefreshIcon size={14} />
-              {t`Retry`}
-              <span className="visually-hidden">{name}</span>
-            </Button>
+            {canRetry && (
+              <Button size="sm" onClick={() => uploads.send({ type: 'upload.retried', key: item.key })}>
+                <RefreshIcon size={14} />
+                {t`Retry`}
+                <span className="visually-hidden">{name}</span>
+              </Button>
+            )}
             <RemoveButton
               name={name}
               onRemove={() => uploads.send({ type: 'upload.removed', key: item.key })}
@@ -197,6 +202,8 @@ export function KnowledgeFiles({ uploads }: { uploads: UploadsActor }) {
   const items = useSelector(uploads, (s) => s.context.items);
   const currentKey = useSelector(uploads, (s) => (s.hasTag('busy') ? s.context.currentKey : null));
   const refused = useSelector(uploads, (s) => s.context.refused);
+  const tooLarge = useSelector(uploads, (s) => s.context.tooLarge);
+  const limit = `${KNOWLEDGE_FILE_MAX_MB} MB`;
 
   const add = (list: FileList | null) => {
     if (list && list.length > 0) uploads.send({ type: 'files.added', files: [...list] });
@@ -206,7 +213,9 @@ export function KnowledgeFiles({ uploads }: { uploads: UploadsActor }) {
     setOver(false);
     add(e.dataTransfer.files);
   };
-  const names = new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(refused);
+  const list = new Intl.ListFormat(i18n.locale, { type: 'conjunction' });
+  const names = list.format(refused);
+  const largeNames = list.format(tooLarge);
 
   return (
     <>
@@ -220,7 +229,7 @@ export function KnowledgeFiles({ uploads }: { uploads: UploadsActor }) {
         onDrop={onDrop}
       >
         <strong>{t`Drag and drop files here`}</strong>
-        <Muted>{t`PDF, DOC, DOCX or TXT. You can add several at once.`}</Muted>
+        <Muted>{t`PDF, DOC, DOCX or TXT, up to ${limit} each. You can add several at once.`}</Muted>
         <Button variant="primary" onClick={() => input.current?.click()}>
           {t`Choose files`}
         </Button>
@@ -237,10 +246,17 @@ export function KnowledgeFiles({ uploads }: { uploads: UploadsActor }) {
           }}
         />
       </Zone>
-      {refused.length > 0 && (
+      {refused.length + tooLarge.length > 0 && (
         <Alert>
           <SpreadRow>
-            <span>{t`Not added: ${names}. Only PDF, DOC, DOCX and TXT files can be uploaded.`}</span>
+            <div>
+              {refused.length > 0 && (
+                <p>{t`Not added: ${names}. Only PDF, DOC, DOCX and TXT files can be uploaded.`}</p>
+              )}
+              {tooLarge.length > 0 && (
+                <p>{t`Too large to upload: ${largeNames}. A file can be at most ${limit}.`}</p>
+              )}
+            </div>
             <Button size="sm" variant="ghost" onClick={() => uploads.send({ type: 'refused.dismissed' })}>
               {t`Dismiss`}
             </Button>

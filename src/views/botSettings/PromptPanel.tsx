@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import type { Locale } from '../../i18n/locales';
+import { COMPANY_PLACEHOLDER, hasCompanyPlaceholder } from '../../machines/botEditor/companyPlaceholder';
 import { PROMPT_TEXTAREA_ROWS } from '../../machines/constants';
 import { Alert } from '../ui/Alert';
 import { Muted } from '../ui/Card';
@@ -12,7 +13,6 @@ import { useEditor, useEditorActor } from './editorContext';
 import { PromptHistory } from './PromptHistory';
 import { type OptimizerActor, PromptOptimizer } from './PromptOptimizer';
 import {
-  COMPANY_PLACEHOLDER,
   loadTemplates,
   TEMPLATE_IDS,
   TEMPLATE_NAMES,
@@ -161,7 +161,7 @@ export function PromptPanel() {
         <PromptHistory />
       </Tools>
       {optimizer && <PromptOptimizer optimizer={optimizer} />}
-      {prompt.includes(placeholder) && (
+      {hasCompanyPlaceholder(prompt) && (
         <Alert tone="info">{t`Replace ${placeholder} with the name of your business before you save.`}</Alert>
       )}
       <Section aria-labelledby="prompt-templates-title">

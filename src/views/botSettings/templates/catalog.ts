@@ -19,9 +19,6 @@ export const TEMPLATE_IDS = [
 export type TemplateId = (typeof TEMPLATE_IDS)[number];
 export type TemplateTexts = Record<TemplateId, string>;
 
-/** The placeholder every template carries, for the user to replace with their business's name. */
-export const COMPANY_PLACEHOLDER = '[Company Name]';
-
 export const TEMPLATE_NAMES: Record<TemplateId, MessageDescriptor> = {
   customerService: msg`Customer service`,
   salesMarketing: msg`Sales and marketing`,

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../i18n/locales';
-import { COMPANY_PLACEHOLDER, loadTemplates, TEMPLATE_IDS } from './catalog';
+import {
+  COMPANY_PLACEHOLDER,
+  fillCompanyName,
+  hasCompanyPlaceholder,
+} from '../../../machines/botEditor/companyPlaceholder';
+import { loadTemplates, TEMPLATE_IDS } from './catalog';
 
 const SECTIONS: Record<(typeof LOCALES)[number], string[]> = {
   en: ['Core responsibilities', 'Guidelines', 'Prohibited behaviours', 'Brand tone', 'Example responses'],
@@ -54,6 +59,17 @@ describe.each(LOCALES)('prompt templates (%s)', (locale) => {
       expect([...positions].sort((a, b) => a - b)).toEqual(positions);
       // Substantial: several lines under each heading, not a one-liner.
       expect(text.split('\n').filter((l) => l.startsWith('- ')).length, id).toBeGreaterThanOrEqual(12);
+    }
+  });
+
+  it('says [Company Name] where the save check finds it, and leaves no other placeholder once filled', async () => {
+    const templates = await loadTemplates(locale);
+    for (const id of TEMPLATE_IDS) {
+      expect(hasCompanyPlaceholder(templates[id]), id).toBe(true);
+      const filled = fillCompanyName(templates[id], 'Acme Outdoor');
+      expect(hasCompanyPlaceholder(filled), id).toBe(false);
+      // No translated placeholder either ([公司名称], 【公司名稱】, {company}).
+      expect(filled, id).not.toMatch(/\[[^\]]*\]|【[^】]*】|\{[^}]*\}/);
     }
   });
 
