@@ -33,22 +33,36 @@ const appFiles = http.all(
 );
 
 /**
- * MSW asks the browser to check an already registered worker for an update on every start, and does not wait
- * for the answer. When the page goes away during the check (a reload or a sign-out right after a load), the
- * browser aborts it and its promise rejects with no one listening: "Uncaught (in promise) TypeError: Failed to
- * update a ServiceWorker ... Not found" in the console. A check that did not finish changes nothing (the worker
- * that runs keeps serving, and the next start checks again), so its failure is heard here and let go; whoever
- * asked for the check still gets the same promise.
+ * MSW's start asks the browser to check an already registered worker for an update and drops the promise
+ * (`existingRegistration.update()` in msw/src/browser/utils/get-worker-instance.ts; msw issue 2006). When the
+ * check fails, no one hears it, and the page reports "Uncaught (in promise) TypeError: Failed to update a
+ * ServiceWorker ...". It fails in ordinary use: the registration is gone by the time the check runs (MSW's
+ * worker unregisters itself when its last page closes, which races the next page's start on a reload or a
+ * full navigation: "... Not found"), or the worker's script answers 404 for a moment (a host mid-deploy). A
+ * failed check changes nothing: the worker that runs keeps serving, and the next start checks again.
+ *
+ * Only that promise can hear the failure, and MSW keeps it to itself. So for the length of the start, each
+ * update check gets a listener as it is asked for, and whoever asked still receives the same promise (a caller
+ * that waits on it still sees a failure); then update() is as before. This hears exactly the checks the start
+ * makes, in any browser. The alternatives were worse: an `unhandledrejection` listener would have to
+ * recognise the failure by its message, which each browser words its own way, and would judge every rejection
+ * of the page's life; keeping MSW from calling update() would take a findWorker that misleads it, or a patched
+ * copy of MSW.
  */
-export function letUpdateChecksFailQuietly() {
+export async function withQuietUpdateChecks<T>(start: () => Promise<T>): Promise<T> {
   const registration = globalThis.ServiceWorkerRegistration?.prototype;
-  if (!registration) return;
+  if (!registration) return start();
   const update = registration.update;
   registration.update = function checkForUpdate(this: ServiceWorkerRegistration) {
     const check = update.call(this);
     check.catch(() => {});
     return check;
   };
+  try {
+    return await start();
+  } finally {
+    registration.update = update;
+  }
 }
 
 /**
@@ -58,7 +72,6 @@ export function letUpdateChecksFailQuietly() {
 export async function startMocks({ scenario }: { scenario?: string | null } = {}) {
   const name = chooseScenario(scenario);
   const worker = setupWorker(appFiles, ...scenarioHandlers(name), ...handlers);
-  letUpdateChecksFailQuietly();
   // The worker registers while the data is seeded: the app sends no request before both are done.
   await Promise.all([
     (async () => {
@@ -73,11 +86,13 @@ export async function startMocks({ scenario }: { scenario?: string | null } = {}
       await seedDemo(seed);
       if (persisted && saveSnapshot(name)) enablePersistence(name);
     })(),
-    worker.start({
-      onUnhandledFrame: 'bypass',
-      quiet: true,
-      serviceWorker: { url: `/${DEMO_WORKER_FILE}` },
-    }),
+    withQuietUpdateChecks(() =>
+      worker.start({
+        onUnhandledFrame: 'bypass',
+        quiet: true,
+        serviceWorker: { url: `/${DEMO_WORKER_FILE}` },
+      }),
+    ),
   ]);
   return { worker, scenario: name };
 }

@@ -15,18 +15,22 @@ import { qaRuntime } from './runtime';
 import { SimulatePhone } from './SimulatePhone';
 import { jumpTo, stateLink } from './stateLink';
 
-// Top centre: clear of the sidebar, the page's own corner controls and the toasts.
+// Below the page, in its flow, never over it: a fixed place is over the product somewhere (top centre lay over the
+// top bar's "Early access" at 375 px and over the tops of tall dialogs; every corner holds a control on some
+// screen, and a dialog at 375 px leaves no margin to spare). Here the tools take room of their own after the
+// last of the page, at every width, and the product's fixed parts (the top bar, a dialog and its backdrop)
+// lie over them instead. They are one scroll away on every page, and Alt+Shift+Q opens the panel from anywhere.
 const Launcher = styled.aside`
-  position: fixed;
-  left: 50%;
-  top: ${({ theme }) => theme.space(2)};
-  transform: translateX(-50%);
-  z-index: 80;
   display: flex;
-  gap: ${({ theme }) => theme.space(2)};
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
   align-items: center;
-  opacity: 0.85;
-  &:hover, &:focus-within { opacity: 1; }
+  justify-content: center;
+  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
+  border-top: 1px dashed ${({ theme }) => theme.color.borderStrong};
+  background: ${({ theme }) => theme.color.surfaceAlt};
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
 `;
 
 const PANEL_WIDTH = 380;
@@ -216,7 +220,10 @@ function QaPanelRoot() {
 
   return (
     <>
-      <Launcher aria-label={t`Demo tools`} {...{ [MODAL_PERSISTENT]: '' }}>
+      <Launcher aria-labelledby="demo-tools-title" {...{ [MODAL_PERSISTENT]: '' }}>
+        <span id="demo-tools-title">
+          <Trans>Demo tools</Trans>
+        </span>
         <Button
           ref={launcher}
           size="sm"

@@ -22,6 +22,7 @@ import { sessionModel } from '../../machines/session/session.flowModel';
 import { testChatModel } from '../../machines/testChat/testChat.flowModel';
 import { usageModel } from '../../machines/usage/usage.flowModel';
 import { demoCheckoutModel } from '../checkout/demoCheckout.flowModel';
+import { demoPortalModel } from '../checkout/demoPortal.flowModel';
 
 /** Every flow the QA tools can drive and jump, by the id its view registers under (useFlow). */
 export const FLOW_MODELS: Record<string, FlowModel> = Object.fromEntries(
@@ -46,5 +47,6 @@ export const FLOW_MODELS: Record<string, FlowModel> = Object.fromEntries(
     paymentSuccessModel,
     planAdminModel,
     demoCheckoutModel,
+    demoPortalModel,
   ].map((m) => [m.id, m as FlowModel]),
 );
