@@ -6,44 +6,14 @@ import { secret } from '../../machines/database/secret';
 import { useFlowMachine } from '../../machines/useFlow';
 import { Alert } from '../../views/ui/Alert';
 import { Button } from '../../views/ui/Button';
-import { Card, Muted } from '../../views/ui/Card';
+import { Muted } from '../../views/ui/Card';
 import { PanelLoading } from '../../views/ui/Feedback';
 import { TextField } from '../../views/ui/Field';
 import { Spinner } from '../../views/ui/Spinner';
 import { useText } from '../../views/ui/text';
 import type { CardField } from './cardForm';
 import { cardSetupMachine } from './cardSetup.machine';
-
-const Page = styled.main`
-  min-height: 100vh;
-  display: grid;
-  align-content: start;
-  justify-items: center;
-  gap: ${({ theme }) => theme.space(5)};
-  padding: ${({ theme }) => theme.space(8)} ${({ theme }) => theme.space(4)};
-`;
-
-const Banner = styled.p`
-  width: min(520px, 100%);
-  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.warningSoft};
-  border: 1px solid ${({ theme }) => theme.color.warning};
-  font-size: ${({ theme }) => theme.font.size.sm};
-`;
-
-const Sheet = styled(Card)`
-  width: min(520px, 100%);
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
-  h1 { font-size: ${({ theme }) => theme.font.size.xl}; }
-  a { justify-self: start; }
-`;
-
-const Merchant = styled.p`
-  font-weight: ${({ theme }) => theme.font.weight.bold};
-  color: ${({ theme }) => theme.color.textMuted};
-`;
+import { Banner, Merchant, Page, Single as Sheet } from './providerPage';
 
 const Form = styled.form`
   display: grid;
@@ -75,7 +45,7 @@ export function CardSetupView() {
   }, [actor]);
 
   const banner = (
-    <Banner>
+    <Banner $narrow>
       <Trans>Demo payment provider: cards are checked here and never charged.</Trans>
     </Banner>
   );

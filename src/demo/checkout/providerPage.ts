@@ -13,8 +13,9 @@ export const Page = styled.main`
   padding: ${({ theme }) => theme.space(8)} ${({ theme }) => theme.space(4)};
 `;
 
-export const Banner = styled.p`
-  width: min(880px, 100%);
+/** The demo notice above the page: as wide as the page's sheet (a narrow one for a single card). */
+export const Banner = styled.p<{ $narrow?: boolean }>`
+  width: min(${({ $narrow }) => ($narrow ? 520 : 880)}px, 100%);
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.color.warningSoft};

@@ -26,32 +26,22 @@ const ready_ = (over: Partial<Instance> = {}) =>
   waiting({ status: 1, instanceStatus: 'ready', qrCode: null, phoneNumber: '14155550000', ...over });
 const ready = ready_();
 
-/** The poll's refusal when linking the number would pass the plan's limit (the mock's rule, and a real one). */
-const pollLimitError = new ApiError({
-  kind: 'http',
-  endpoint: 'GET /whatsapp/{id}',
-  message: 'Forbidden',
-  status: 403,
-  body: {
-    statusCode: 403,
-    message: 'Your plan allows 1 connected instance (Starter). Upgrade to connect more numbers.',
-    code: 'PLAN_LIMIT_REACHED',
-    limit: { name: 'instanceLimit', max: 1 },
-  },
-});
-
-const limitError = new ApiError({
-  kind: 'http',
-  endpoint: 'POST /whatsapp/create-instance',
-  message: 'Forbidden',
-  status: 403,
-  body: {
-    statusCode: 403,
-    message: 'Your plan allows 1 connected instance (Starter). Upgrade to connect more numbers.',
-    code: 'PLAN_LIMIT_REACHED',
-    limit: { name: 'instanceLimit', max: 1 },
-  },
-});
+/** The server's refusal when a plan has no room for another connected number (the mock's rule, and a real one). */
+const planRefusal = (endpoint: string) =>
+  new ApiError({
+    kind: 'http',
+    endpoint,
+    message: 'Forbidden',
+    status: 403,
+    body: {
+      statusCode: 403,
+      message: 'Your plan allows 1 connected instance (Starter). Upgrade to connect more numbers.',
+      code: 'PLAN_LIMIT_REACHED',
+      limit: { name: 'instanceLimit', max: 1 },
+    },
+  });
+const limitError = planRefusal('POST /whatsapp/create-instance');
+const pollLimitError = planRefusal('GET /whatsapp/{id}');
 
 /** A poll answer decided by the test, one call at a time. */
 type Poll = (id: string, signal: AbortSignal) => Promise<Instance>;
