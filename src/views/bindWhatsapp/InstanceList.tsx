@@ -6,7 +6,6 @@ import { Button } from '../ui/Button';
 import { TitleRow } from '../ui/Cluster';
 import { formatDateTime, formatRelative } from '../ui/format';
 import { PlainList } from '../ui/PlainList';
-import { formatPhone } from '../ui/phone';
 import { media } from '../ui/theme';
 
 const Item = styled.li`
@@ -58,6 +57,9 @@ const Actions = styled.div`
     justify-content: flex-start;
   }
 `;
+
+/** International form; grouping depends on the country, so the digits stay as the server sent them. */
+const internationalNumber = (digits: string) => (digits.startsWith('+') ? digits : `+${digits}`);
 
 /** An instance that never got past the QR code can be picked up again. */
 const awaitingScan = (instance: Instance) =>
@@ -119,7 +121,7 @@ function InstanceItem({
               <dt>
                 <Trans>Number:</Trans>
               </dt>
-              <dd>{formatPhone(instance.phoneNumber)}</dd>
+              <dd>{internationalNumber(instance.phoneNumber)}</dd>
             </div>
           )}
           <div>

@@ -8,7 +8,6 @@ import { SpreadRow } from '../ui/Cluster';
 import { EmptyState } from '../ui/Feedback';
 import { formatMessageTime } from '../ui/format';
 import { ChevronLeftIcon, RefreshIcon, StarIcon } from '../ui/icons';
-import { formatPhone } from '../ui/phone';
 import { Spinner } from '../ui/Spinner';
 import { Tab, TabList, TabPanel, TabProvider } from '../ui/Tabs';
 import { AnalysisPanel } from './AnalysisPanel';
@@ -119,7 +118,7 @@ export function Conversation({ onBack, focusOnOpen }: { onBack?: () => void; foc
     );
   }
 
-  const number = formatPhone(displayNumber(selected.fromNumber));
+  const number = displayNumber(selected.fromNumber);
   const started = formatMessageTime(selected.createdAt);
   return (
     <>

@@ -7,7 +7,6 @@ import { displayNumber, sessionPreview, sessionTime } from '../../machines/chatH
 import { EmptyState, ErrorPanel, PanelLoading } from '../ui/Feedback';
 import { formatMessageTime } from '../ui/format';
 import { StarIcon } from '../ui/icons';
-import { formatPhone } from '../ui/phone';
 import { Spinner } from '../ui/Spinner';
 import { useText } from '../ui/text';
 import { useVirtualRows, virtualRow, virtualScroller } from '../ui/virtualList';
@@ -239,7 +238,7 @@ export function SessionList({ autoFocus = false }: { autoFocus?: boolean }) {
                 }}
               >
                 <NumberLine>
-                  <Ellipsis>{formatPhone(displayNumber(s.fromNumber))}</Ellipsis>
+                  <Ellipsis>{displayNumber(s.fromNumber)}</Ellipsis>
                   {s.isStarred && (
                     <>
                       <StarIcon size={14} filled />

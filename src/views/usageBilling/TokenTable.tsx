@@ -4,7 +4,6 @@ import { useRef } from 'react';
 import styled from 'styled-components';
 import type { UsageInfo } from '../../api/schemas/instances';
 import { TOKEN_USAGE_LIST_HEIGHT_PX } from '../../machines/constants';
-import { formatPhone } from '../ui/phone';
 import { useBillingFormat } from './useBillingFormat';
 
 const ROW_HEIGHT = 36;
@@ -46,10 +45,10 @@ const Table = styled.table`
   }
 `;
 
-/** A conversation's sender as people read it: 8613812345678@c.us becomes +86 138 1234 5678. */
+/** A conversation's sender as people read it: 8613812345678@c.us becomes +8613812345678. */
 export function conversationName(sessionFrom: string): string {
   const local = sessionFrom.split('@')[0] ?? sessionFrom;
-  return /^\d{5,}$/.test(local) ? formatPhone(`+${local}`) : local || sessionFrom;
+  return /^\d{5,}$/.test(local) ? `+${local}` : local || sessionFrom;
 }
 
 type Row = UsageInfo['usageInfos'][number];

@@ -13,7 +13,6 @@ import { Muted } from '../../ui/Card';
 import { ErrorPanel, PanelLoading } from '../../ui/Feedback';
 import { SelectField } from '../../ui/Field';
 import { formatMessageTime } from '../../ui/format';
-import { formatPhone } from '../../ui/phone';
 import { useText } from '../../ui/text';
 import { useVirtualRows, virtualRow, virtualScroller } from '../../ui/virtualList';
 import { FineTuneContext } from './context';
@@ -134,7 +133,7 @@ function Picker() {
                     onChange={() => actor.send({ type: 'session.toggled', id: s.id })}
                   />
                   <span>
-                    {formatPhone(displayNumber(s.fromNumber))}
+                    {displayNumber(s.fromNumber)}
                     <small> · {sessionPreview(s) || t`No messages yet`}</small>
                   </span>
                   <small>

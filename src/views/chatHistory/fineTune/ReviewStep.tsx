@@ -19,7 +19,6 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Muted } from '../../ui/Card';
 import { Badge } from '../../ui/Feedback';
-import { formatPhone } from '../../ui/phone';
 import { Spinner } from '../../ui/Spinner';
 import { useText } from '../../ui/text';
 import { useVirtualRows, virtualItems, virtualRow, virtualScroller } from '../../ui/virtualList';
@@ -193,7 +192,7 @@ function ConversationItem({ row }: { row: ConversationRow }) {
   const issueText = useIssueText();
   const actor = FineTuneContext.useActorRef();
   const { session, load, entry, excluded } = row;
-  const number = formatPhone(displayNumber(session.fromNumber));
+  const number = displayNumber(session.fromNumber);
   const failed = load?.status === 'failed';
   const reason = load?.status === 'failed' ? text(load.error) : null;
   const blocked = !!entry && hasError(entry.issues);
