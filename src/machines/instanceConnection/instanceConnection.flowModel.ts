@@ -15,25 +15,22 @@ export const readyInstance: Instance = {
   qrCode: null,
 };
 
-const serverError = new ApiError({
-  kind: 'http',
-  status: 500,
-  endpoint: 'pollInstance',
-  message: 'Internal server error',
-});
-/** Linking this number would pass the plan's limit: the server refuses the check. */
-const planRefusal = new ApiError({
-  kind: 'http',
-  status: 403,
-  endpoint: 'pollInstance',
-  message: 'Forbidden',
-  body: {
-    statusCode: 403,
-    message: 'Your plan allows 1 connected instance (Starter). Upgrade to connect more numbers.',
-    code: 'PLAN_LIMIT_REACHED',
-    limit: { name: 'instanceLimit', max: 1 },
-  },
-});
+const serverError = (endpoint: string) =>
+  new ApiError({ kind: 'http', status: 500, endpoint, message: 'Internal server error' });
+/** The plan has no room for another number: the server refuses the creation, or the check of a scan. */
+const planRefusal = (endpoint: string) =>
+  new ApiError({
+    kind: 'http',
+    status: 403,
+    endpoint,
+    message: 'Forbidden',
+    body: {
+      statusCode: 403,
+      message: 'Your plan allows 1 connected instance (Starter). Upgrade to connect more numbers.',
+      code: 'PLAN_LIMIT_REACHED',
+      limit: { name: 'instanceLimit', max: 1 },
+    },
+  });
 
 export const instanceConnectionModel: FlowModel = {
   id: 'instanceConnection',
@@ -63,7 +60,10 @@ export const instanceConnectionModel: FlowModel = {
     saveInstance: readyInstance,
     removeInstance: { success: true },
   },
-  errors: { pollInstance: oneOf(serverError, planRefusal) },
+  errors: {
+    createInstance: oneOf(serverError('createInstance'), planRefusal('createInstance')),
+    pollInstance: oneOf(serverError('pollInstance'), planRefusal('pollInstance')),
+  },
   serialize: ({ context: c }) => [
     c.instance?.instanceStatus ?? null,
     c.created,

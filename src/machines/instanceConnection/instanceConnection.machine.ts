@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { and, assign, enqueueActions, not, setup, stateIn } from 'xstate';
+import { and, assign, not, setup, stateIn } from 'xstate';
 import { createInstance, getInstance, logoutInstance } from '../../api/instances';
 import { CONNECTED_STATUSES, type Instance } from '../../api/schemas/instances';
 import { QR_MAX_POLL_FAILURES, QR_MAX_POLLS_WITHOUT_SCAN, QR_POLL_INTERVAL_MS } from '../constants';
@@ -64,13 +64,6 @@ const takeInstance = (instance: Instance) => ({
   chatbotId: instance.chatbotId ?? '',
 });
 
-/** Spec section 8's toast when an instance could not be created. */
-const toastCreateFailed = raiseToast<ConnectionContext, ConnectionEvent>(({ context }) => ({
-  variant: 'error',
-  title: instanceMessages.createFailed,
-  description: context.createError?.message ?? null,
-}));
-
 /**
  * Binding one WhatsApp number. Closed, or open with two regions: `link` (create the instance, then poll it
  * every QR_POLL_INTERVAL_MS until the phone has scanned; bounded by expiry, by consecutive failures and by a
@@ -94,7 +87,7 @@ export const instanceConnectionMachine = setup({
     answeredConnected: ({ event }) => isConnected((event as unknown as { output: Instance }).output),
     codeExpires: ({ context }) => context.polls + 1 >= QR_MAX_POLLS_WITHOUT_SCAN,
     givesUp: ({ context }) => context.failures + 1 >= QR_MAX_POLL_FAILURES,
-    /** On a poll's error: the plan does not allow linking another number, so polling on cannot help. */
+    /** On a create's or a poll's error: the plan does not allow another number; trying again cannot help. */
     refusedByPlan: ({ event }) =>
       describeCreateFailure((event as unknown as { error: unknown }).error).kind === 'limit',
     /** Only a number that is really linked is named and saved: "created and configured" must be true. */
@@ -122,10 +115,13 @@ export const instanceConnectionMachine = setup({
       title: instanceMessages.logoutFailed,
       description: describeError((event as { error?: unknown }).error),
     })),
-    /** A plan's limit is said once, in the dialog with the way to upgrade; any other failure gets its toast too. */
-    sayCreateFailure: enqueueActions(({ context, enqueue }) => {
-      if (context.createError?.kind !== 'limit') enqueue(toastCreateFailed);
-    }),
+    /** Spec section 8's toast when an instance could not be created. */
+    toastCreateFailed: raiseToast(({ context }) => ({
+      variant: 'error',
+      title: instanceMessages.createFailed,
+      description: context.createError?.message ?? null,
+    })),
+
     toastDetailFailed: raiseToast(({ context }) => ({
       variant: 'error',
       title: instanceMessages.detailFailed,
@@ -191,13 +187,22 @@ export const instanceConnectionMachine = setup({
                     ],
                   },
                 ],
-                onError: {
-                  target: 'createFailed',
-                  actions: [
-                    assign({ createError: ({ event }) => describeCreateFailure(event.error) }),
-                    'sayCreateFailure',
-                  ],
-                },
+                // A plan's limit is said once, in the dialog with the way to upgrade; any other failure gets
+                // the spec's toast too.
+                onError: [
+                  {
+                    guard: 'refusedByPlan',
+                    target: 'createFailed',
+                    actions: assign({ createError: ({ event }) => describeCreateFailure(event.error) }),
+                  },
+                  {
+                    target: 'createFailed',
+                    actions: [
+                      assign({ createError: ({ event }) => describeCreateFailure(event.error) }),
+                      'toastCreateFailed',
+                    ],
+                  },
+                ],
               },
             },
             createFailed: {
