@@ -6,6 +6,9 @@ const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
 /** Screens that exist only in demo builds (QA tools, demo mailbox, demo checkout): their own catalog. */
 const DEMO_ONLY = ['<rootDir>/src/demo'];
 
+/** Membership management, an admin's screen: its texts load with it, not with every customer's screen. */
+const ADMIN_ONLY = ['<rootDir>/src/views/membership', '<rootDir>/src/machines/planAdmin'];
+
 /** What the sign-in page and the shell say: the catalog loaded at start. Everything else loads with the screens. */
 const CORE = [
   '<rootDir>/src/app',
@@ -28,8 +31,9 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/screens',
       include: ['<rootDir>/src'],
-      exclude: [...TESTS, ...DEMO_ONLY, ...CORE],
+      exclude: [...TESTS, ...DEMO_ONLY, ...CORE, ...ADMIN_ONLY],
     },
+    { path: '<rootDir>/src/locales/{locale}/admin', include: ADMIN_ONLY, exclude: TESTS },
     { path: '<rootDir>/src/locales/{locale}/demo', include: DEMO_ONLY, exclude: TESTS },
   ],
   format: formatter({ lineNumbers: false }),

@@ -29,6 +29,8 @@ export const LOGIN_JS_BUDGET_KIB = ROUTE_JS_BUDGETS_KIB['/login'];
 const ENTRY = 'index.html';
 const CORE_TEXTS = 'src/locales/en/messages.po';
 const SCREEN_TEXTS = 'src/locales/en/screens.po';
+/** Texts only some screens load besides the screens' (membership management, an admin's screen). */
+const OWN_TEXTS = { '/membership-management': ['src/locales/en/admin.po'] };
 const LOGIN_ROOTS = [ENTRY, 'src/views/login/LoginView.tsx', CORE_TEXTS];
 
 /** The manifest entries of these modules and of everything they import statically, each once. */
@@ -61,7 +63,10 @@ export function routeRoots(screens) {
   return {
     '/login': LOGIN_ROOTS,
     ...Object.fromEntries(
-      Object.entries(screens).map(([path, modules]) => [path, [ENTRY, CORE_TEXTS, SCREEN_TEXTS, ...modules]]),
+      Object.entries(screens).map(([path, modules]) => [
+        path,
+        [ENTRY, CORE_TEXTS, SCREEN_TEXTS, ...(OWN_TEXTS[path] ?? []), ...modules],
+      ]),
     ),
   };
 }

@@ -1,5 +1,5 @@
 import { type ComponentProps, type ComponentType, lazy } from 'react';
-import { ensureCatalog, screensCatalog } from '../i18n/i18n';
+import { adminCatalog, ensureCatalog, screensCatalog } from '../i18n/i18n';
 import type { AppRoute } from './routeTable';
 
 /**
@@ -26,7 +26,11 @@ export function retryableLazy<T extends ComponentType<any>>(load: () => Promise<
 /** A route's screen as a lazy component of its own chunk, with the texts it needs. */
 export function lazyScreen({ load, texts }: Pick<AppRoute, 'load' | 'texts'>) {
   return retryableLazy(async () => {
-    const [Screen] = await Promise.all([load(), texts === 'screens' && ensureCatalog(screensCatalog)]);
+    const [Screen] = await Promise.all([
+      load(),
+      texts !== 'core' && ensureCatalog(screensCatalog),
+      texts === 'admin' && ensureCatalog(adminCatalog),
+    ]);
     return { default: Screen };
   });
 }

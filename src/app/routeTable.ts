@@ -27,8 +27,11 @@ export interface AppRoute {
    */
   screen: string;
   load: () => Promise<ComponentType>;
-  /** The sign-in page's texts are in the catalog loaded at start; every other screen needs the screens'. */
-  texts: 'core' | 'screens';
+  /**
+   * The sign-in page's texts are in the catalog loaded at start; every other screen needs the screens', and
+   * the admin's membership management its own besides.
+   */
+  texts: 'core' | 'screens' | 'admin';
 }
 
 /**
@@ -105,7 +108,7 @@ export const ROUTES: AppRoute[] = [
     icon: 'shield',
     screen: 'views/membership/MembershipView',
     load: () => import('../views/membership/MembershipView').then((m) => m.MembershipView),
-    texts: 'screens',
+    texts: 'admin',
   },
   {
     // Where the payment provider sends the user back: no shell around the result.

@@ -33,6 +33,9 @@ export function addCatalog(loader: CatalogLoader): void {
 /** The screens' texts: loaded with the first screen (not by the sign-in page), then with every language. */
 export const screensCatalog: CatalogLoader = (locale) => import(`../locales/${locale}/screens.po`);
 
+/** Membership management's texts (an admin's screen): loaded with it, beside the screens' texts. */
+export const adminCatalog: CatalogLoader = (locale) => import(`../locales/${locale}/admin.po`);
+
 /** Makes a catalog part of the active language now and of every language switch from now on. */
 export async function ensureCatalog(loader: CatalogLoader): Promise<void> {
   if (extraCatalogs.includes(loader)) return;

@@ -186,6 +186,19 @@ test.describe('membership management', () => {
     }
   });
 
+  test('its texts load with it, in the language chosen, also after a switch', async ({ page }) => {
+    await asAccount(page, 'admin');
+    await page.addInitScript(() => localStorage.setItem('influx-language', 'zh-TW'));
+    await page.goto('/membership-management');
+    const table = page.getByRole('table');
+    await expect(table.getByRole('columnheader', { name: '月繳價格' })).toBeVisible();
+    // Another screen, then back: the admin's texts are still there (a catalog of their own).
+    await page.getByRole('link', { name: '儀表板', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('');
+    await page.goBack();
+    await expect(table.getByRole('columnheader', { name: '月繳價格' })).toBeVisible();
+  });
+
   test('works at 768 px', async ({ page }) => {
     await page.setViewportSize({ width: 768, height: 1000 });
     await asAccount(page, 'admin');
