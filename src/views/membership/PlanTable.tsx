@@ -10,6 +10,7 @@ import { Button } from '../ui/Button';
 import { Badge, EmptyState } from '../ui/Feedback';
 import { formatMoney } from '../ui/format';
 import { useFormatLimit } from '../ui/limits';
+import { media } from '../ui/theme';
 
 type AdminRef = ActorRefFrom<typeof planAdminMachine>;
 
@@ -43,6 +44,10 @@ const Table = styled.table`
     right: 0;
     background: ${({ theme }) => theme.color.surface};
     box-shadow: -8px 0 8px -8px ${({ theme }) => theme.color.borderStrong};
+  }
+  /* On a phone the held column would leave the figures no room to pass: the row scrolls whole, as before. */
+  @media ${media.below('md')} {
+    th:last-child, td:last-child { position: static; box-shadow: none; }
   }
   td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
   tbody th { min-width: 140px; font-weight: ${({ theme }) => theme.font.weight.medium}; overflow-wrap: anywhere; }
