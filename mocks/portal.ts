@@ -24,7 +24,7 @@ export interface PortalSummary {
 /** The subscription a paid plan checkout started: its user's current membership, if it is still that plan. */
 function subscriptionOf(sessionId: string) {
   const checkout = db.checkouts.findFirst((q) => q.where((c) => c.sessionId === sessionId));
-  if (!checkout || checkout.status !== 'paid' || checkout.invoiceId) return null;
+  if (checkout?.status !== 'paid' || checkout.invoiceId) return null;
   const membership = membershipOf(checkout.userId);
   const plan = membership ? findPlan(membership.planId) : undefined;
   if (!membership || !plan || plan.level === 0) return null;
