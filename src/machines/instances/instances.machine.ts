@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { assign, sendTo, setup } from 'xstate';
+import { and, assign, sendTo, setup } from 'xstate';
 import { listUserChatbots } from '../../api/chatbots';
 import { listInstances, logoutInstance } from '../../api/instances';
 import type { Chatbot } from '../../api/schemas/chatbots';
@@ -95,7 +95,9 @@ export const instancesMachine = setup({
   },
   guards: {
     instanceExists: ({ context, event }) =>
-      (event.type === 'settings.opened' || event.type === 'delete.requested') &&
+      (event.type === 'settings.opened' ||
+        event.type === 'delete.requested' ||
+        event.type === 'setup.resumed') &&
       byId(context, event.id) !== null,
     canSaveSettings: ({ context }) =>
       context.draftName.trim().length > 0 && context.draftChatbotId.length > 0,
@@ -104,10 +106,6 @@ export const instancesMachine = setup({
     isMembershipLoaded: ({ event }) => event.type === 'resource.loaded' && event.id === membershipMachine.id,
     /** The plan lets the user connect another number (or its limit is unknown: the server then decides). */
     planHasRoom: ({ context }) => fullPlan(context.allowance, context.instances) === null,
-    resumable: ({ context, event }) =>
-      event.type === 'setup.resumed' &&
-      byId(context, event.id) !== null &&
-      fullPlan(context.allowance, context.instances) === null,
   },
   actions: {
     toastListFailed: raiseFailure(instanceMessages.listFailed),
@@ -149,7 +147,7 @@ export const instancesMachine = setup({
   on: {
     'list.reload': { actions: 'reloadList' },
     'add.requested': { guard: 'planHasRoom', actions: 'openDialog' },
-    'setup.resumed': { guard: 'resumable', actions: 'resumeDialog' },
+    'setup.resumed': { guard: and(['instanceExists', 'planHasRoom']), actions: 'resumeDialog' },
     'resource.loaded': [
       {
         guard: 'isListLoaded',

@@ -46,7 +46,8 @@ export function BindWhatsappView() {
   const deleteName = useSelector(page, (s) => s.context.target?.instanceName ?? '');
   const full = useSelector(page, (s) => fullPlan(s.context.allowance, s.context.instances), samePlan);
   const dialogFree = useSelector(connection, (s) => s.can({ type: 'dialog.opened' }));
-  const canAdd = dialogFree && full === null;
+  // Whether the plan has room is the page's guard to say, not the view's to recompute.
+  const canAdd = useSelector(page, (s) => s.can({ type: 'add.requested' })) && dialogFree;
   const adding = useSelector(connection, (s) => s.hasTag('creating'));
 
   const add = () => page.send({ type: 'add.requested' });
@@ -106,7 +107,7 @@ export function BindWhatsappView() {
             instances={instances}
             chatbots={chatbots}
             disabled={busy}
-            canContinue={full === null}
+            canContinue={(id) => page.getSnapshot().can({ type: 'setup.resumed', id })}
             onSettings={(id) => page.send({ type: 'settings.opened', id })}
             onDelete={(id) => page.send({ type: 'delete.requested', id })}
             onContinue={(id) => page.send({ type: 'setup.resumed', id })}

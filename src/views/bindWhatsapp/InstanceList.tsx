@@ -70,8 +70,8 @@ export interface InstanceActions {
   onDelete: (id: string) => void;
   onContinue: (id: string) => void;
   disabled: boolean;
-  /** The plan has room for another connected number: a waiting one can be set up. */
-  canContinue: boolean;
+  /** Whether this waiting number can be set up now (the page's guard: the plan has room for it). */
+  canContinue: (id: string) => boolean;
 }
 
 function InstanceItem({
@@ -143,7 +143,7 @@ function InstanceItem({
           <Button
             size="sm"
             variant="primary"
-            disabled={disabled || !canContinue}
+            disabled={disabled || !canContinue(instance.id)}
             aria-label={t`Continue setup of ${name}`}
             onClick={() => onContinue(instance.id)}
           >
