@@ -1,9 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure, getConfig } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+import { loadPhoneGrouping } from '../src/views/ui/phone';
 import { startTestClock } from './clock';
 
 startTestClock();
+
+// The screens show numbers grouped once the groupings' own file has loaded (src/views/ui/phone.ts): loaded
+// before each file's tests, a screen shows them grouped from its first render, as on every load but a page's first.
+beforeAll(() => loadPhoneGrouping());
 
 // A wait for something to appear ends when it appears; its ceiling is for a hang, not for a busy machine (the
 // default 1 s is what a loaded 2-core machine overran).

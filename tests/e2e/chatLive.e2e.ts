@@ -15,10 +15,10 @@ const T = {
 };
 
 /** The demo's script: its regular customer writes in the order conversation; a new customer from China. */
-const ORDER_NUMBER = '+85263381492';
+const ORDER_NUMBER = '+852 6338 1492';
 const FIRST = 'Sorry, one more thing: can the parcel be left with the concierge?';
 const FIRST_REPLY = 'Of course. I have added a note for the courier to leave it with the concierge.';
-const NEW_NUMBER = '+8613912345678';
+const NEW_NUMBER = '+86 139 1234 5678';
 const NEW_TEXT = '你好，请问这款保温杯有蓝色的吗？';
 const SECOND = 'Is there a discount if I order three?';
 

@@ -36,7 +36,7 @@ test.describe('deep links', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-TW');
     await signInZhTw(page);
     await expect(page).toHaveURL(link);
-    await expect(page.getByRole('heading', { level: 2, name: '+85263381492' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: '+852 6338 1492' })).toBeVisible();
     await expect(page.getByText('Where is my order #51907?').last()).toBeVisible();
     await expect(page.getByRole('searchbox')).toHaveValue('8526338');
     await expect(main(page).getByRole('link', { name: '聊天紀錄' })).toHaveAttribute('aria-current', 'page');
@@ -89,18 +89,18 @@ test.describe('deep links', () => {
     await asOwner(page);
     await page.goto('/chat-history');
     const list = page.getByRole('listbox', { name: 'Conversations' });
-    await list.getByRole('option', { name: /\+85263381492/ }).click();
-    await expect(page.getByRole('heading', { level: 2, name: '+85263381492' })).toBeVisible();
+    await list.getByRole('option', { name: /\+852 6338 1492/ }).click();
+    await expect(page.getByRole('heading', { level: 2, name: '+852 6338 1492' })).toBeVisible();
     expect(await here(page)).toBe('/chat-history/sess-order-51907');
-    await list.getByRole('option', { name: /\+8615021834467/ }).click();
-    await expect(page.getByRole('heading', { level: 2, name: '+8615021834467' })).toBeVisible();
+    await list.getByRole('option', { name: /\+86 150 2183 4467/ }).click();
+    await expect(page.getByRole('heading', { level: 2, name: '+86 150 2183 4467' })).toBeVisible();
     expect(await here(page)).toBe('/chat-history/sess-ship-abroad');
     await page.goBack();
-    await expect(page.getByRole('heading', { level: 2, name: '+85263381492' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: '+852 6338 1492' })).toBeVisible();
     await page.goBack();
     await expect(page.getByText('Select a chat')).toBeVisible();
     await page.goForward();
-    await expect(page.getByRole('heading', { level: 2, name: '+85263381492' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: '+852 6338 1492' })).toBeVisible();
 
     await main(page).getByRole('link', { name: 'Bot settings' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Ava – Customer Support' })).toBeVisible();
@@ -123,7 +123,7 @@ test.describe('deep links', () => {
     // Back out of the screen to the conversation it came from.
     // Leo, Ava's prompt, Ava: then the conversation it came from.
     for (let i = 0; i < 3; i++) await page.goBack();
-    await expect(page.getByRole('heading', { level: 2, name: '+85263381492' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: '+852 6338 1492' })).toBeVisible();
     expect(errors).toEqual([]);
   });
 

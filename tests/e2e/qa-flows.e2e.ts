@@ -201,8 +201,8 @@ test.describe('QA jumps and state links, flow by flow', () => {
     await expect(list.getByRole('alert')).toContainText('Internal server error');
     await expect(list.getByRole('button', { name: 'Retry' })).toBeEnabled();
     await jump(page, 'chatHistory', 'chatHistory.conversation.open.messages.ready');
-    const conversation = page.getByRole('region', { name: '+85263381492' });
-    await expect(conversation.getByRole('heading', { level: 2 })).toHaveText('+85263381492');
+    const conversation = page.getByRole('region', { name: '+852 6338 1492' });
+    await expect(conversation.getByRole('heading', { level: 2 })).toHaveText('+852 6338 1492');
     await expect(conversation.getByRole('region', { name: 'Messages' })).toContainText(
       'Where is my order #51907?',
     );
@@ -218,7 +218,7 @@ test.describe('QA jumps and state links, flow by flow', () => {
     await expect(options.last()).toContainText('Starred');
     // The list is the demo's: opening a conversation loads its messages from the demo backend.
     await options.last().click();
-    const abroad = page.getByRole('region', { name: '+8615021834467' });
+    const abroad = page.getByRole('region', { name: '+86 150 2183 4467' });
     await expect(abroad).toContainText(/· \d{2,} messages/);
     await expect(abroad.getByRole('region', { name: 'Messages' })).toContainText('Customer:');
   });

@@ -154,6 +154,20 @@ describe('chat history: the session list', () => {
     expect(search).toHaveBeenCalledTimes(3);
   });
 
+  it('searches a number typed in any format by its digits, and other text as typed', async () => {
+    const { actor, search, settle } = start();
+    await settle();
+    actor.send({ type: 'search.changed', value: ' +86 (138) 1234-5678 ' });
+    actor.send({ type: 'search.submitted' });
+    await settle();
+    expect(search.mock.calls.at(-1)?.[0]).toEqual({ phone: '8613812345678', filter: 1 });
+    expect(actor.getSnapshot().context.phone).toBe(' +86 (138) 1234-5678 ');
+    actor.send({ type: 'search.changed', value: ' status@broadcast ' });
+    actor.send({ type: 'search.submitted' });
+    await settle();
+    expect(search.mock.calls.at(-1)?.[0]).toEqual({ phone: 'status@broadcast', filter: 1 });
+  });
+
   it('shows a failed search in the list with a retry', async () => {
     let fail = true;
     const { actor, snap, settle } = start({

@@ -30,7 +30,7 @@ import {
   openedConversation,
   scrolled,
 } from './liveMerge';
-import { patchSession, visibleSessions } from './sessions';
+import { patchSession, searchedPhone, visibleSessions } from './sessions';
 
 export type ChatTab = 'analysis' | 'export' | 'fineTune';
 
@@ -430,7 +430,7 @@ export const chatHistoryMachine = setup({
           invoke: {
             id: 'searchSessions',
             src: 'searchSessions',
-            input: ({ context }) => ({ phone: context.phone.trim(), filter: context.filter }),
+            input: ({ context }) => ({ phone: searchedPhone(context.phone), filter: context.filter }),
             onDone: {
               target: 'ready',
               actions: { type: 'setSessions', params: ({ event }) => ({ sessions: event.output }) },

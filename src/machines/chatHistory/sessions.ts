@@ -30,6 +30,15 @@ export function displayNumber(fromNumber: string): string {
   return /^\d+$/.test(bare) ? `+${bare}` : bare;
 }
 
+/**
+ * What a search sends for what was typed: a number in any format ("+86 138-1234 5678", "(415) 555") as its
+ * digits, the form the server keeps numbers in; any other text as it is.
+ */
+export function searchedPhone(typed: string): string {
+  const trimmed = typed.trim();
+  return /^[\d\s+().-]+$/.test(trimmed) && /\d/.test(trimmed) ? trimmed.replace(/\D/g, '') : trimmed;
+}
+
 /** Spec section 3: bot or assistant is the bot; any other sender is the customer. */
 export function isBotSender(sender: string): boolean {
   const s = sender.trim().toLowerCase();

@@ -31,7 +31,7 @@ describe('bind WhatsApp', () => {
     const main = await item('Main support line');
     expect(within(main).getByText('Offline')).toBeInTheDocument();
     expect(main).toHaveTextContent('Last active:5 minutes ago');
-    expect(main).toHaveTextContent('Number:+14155550123');
+    expect(main).toHaveTextContent('Number:+1 415 555 0123');
     await waitFor(() => expect(main).toHaveTextContent(/Chatbot:Ava/));
     expect(within(main).getByRole('button', { name: 'Continue setup of Main support line' })).toBeEnabled();
     const sales = await item('Sales WhatsApp');

@@ -6,6 +6,7 @@ import { Button } from '../ui/Button';
 import { TitleRow } from '../ui/Cluster';
 import { formatDateTime, formatRelative } from '../ui/format';
 import { PlainList } from '../ui/PlainList';
+import { usePhoneFormat } from '../ui/phone';
 import { media } from '../ui/theme';
 
 const Item = styled.li`
@@ -58,9 +59,6 @@ const Actions = styled.div`
   }
 `;
 
-/** International form; grouping depends on the country, so the digits stay as the server sent them. */
-const internationalNumber = (digits: string) => (digits.startsWith('+') ? digits : `+${digits}`);
-
 /** An instance that never got past the QR code can be picked up again. */
 const awaitingScan = (instance: Instance) =>
   instance.status !== INSTANCE_ONLINE && ['qr', 'authenticated'].includes(instance.instanceStatus);
@@ -88,6 +86,7 @@ function InstanceItem({
   chatbotName: string | null | undefined;
 } & InstanceActions) {
   const { t } = useLingui();
+  const formatPhone = usePhoneFormat();
   const online = instance.status === INSTANCE_ONLINE;
   const name = instance.instanceName;
   const lastActive = instance.lastActiveAt;
@@ -121,7 +120,7 @@ function InstanceItem({
               <dt>
                 <Trans>Number:</Trans>
               </dt>
-              <dd>{internationalNumber(instance.phoneNumber)}</dd>
+              <dd>{formatPhone(instance.phoneNumber)}</dd>
             </div>
           )}
           <div>

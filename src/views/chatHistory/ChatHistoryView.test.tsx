@@ -64,8 +64,8 @@ const option = async (name: RegExp) => within(await list()).findByRole('option',
 async function openTestSession() {
   const u = user();
   await renderApp('/chat-history', { as: 'owner' });
-  await u.click(await option(/\+85291234567/));
-  await screen.findByRole('heading', { level: 2, name: '+85291234567' });
+  await u.click(await option(/\+852 9123 4567/));
+  await screen.findByRole('heading', { level: 2, name: '+852 9123 4567' });
   return u;
 }
 
@@ -73,7 +73,7 @@ describe('chat history screen', () => {
   it('lists sessions without newsletters or the placeholder, and prompts to select a chat', async () => {
     await renderApp('/chat-history', { as: 'owner' });
     expect(await screen.findByText('Select a chat')).toBeInTheDocument();
-    const first = await option(/\+85291234567/);
+    const first = await option(/\+852 9123 4567/);
     expect(first).toHaveTextContent('Hello, is my parcel on its way?');
     expect(first).toHaveAttribute('aria-posinset', '1');
     const setSize = Number(first.getAttribute('aria-setsize'));
@@ -125,7 +125,7 @@ describe('chat history screen', () => {
     await waitFor(() => expect(star).toHaveAttribute('aria-pressed', 'true'));
     // Pressed, it says what it is now.
     expect(star).toHaveAccessibleName('Starred');
-    expect(await option(/\+85291234567.*Starred/)).toBeInTheDocument();
+    expect(await option(/\+852 9123 4567.*Starred/)).toBeInTheDocument();
 
     server.use(
       http.post('*/api/v1/chat-session/:id/star', () =>
@@ -157,9 +157,9 @@ describe('chat history screen', () => {
     );
     const u = user();
     await renderApp('/chat-history', { as: 'owner' });
-    expect(await option(/\+85291234567/)).toHaveTextContent('Hello, is my parcel on its way?');
-    await u.click(await option(/\+85291234567/));
-    await screen.findByRole('heading', { level: 2, name: '+85291234567' });
+    expect(await option(/\+852 9123 4567/)).toHaveTextContent('Hello, is my parcel on its way?');
+    await u.click(await option(/\+852 9123 4567/));
+    await screen.findByRole('heading', { level: 2, name: '+852 9123 4567' });
     const messages = await screen.findByRole('region', { name: 'Messages' });
     await waitFor(() =>
       expect(
@@ -178,7 +178,7 @@ describe('chat history screen', () => {
     // Saved (not only shown at once): the button is enabled again, and the star stands.
     await waitFor(() => expect(star).toHaveAttribute('aria-disabled', 'false'));
     expect(star).toHaveAttribute('aria-pressed', 'true');
-    expect(await option(/\+85291234567.*Starred/)).toBeInTheDocument();
+    expect(await option(/\+852 9123 4567.*Starred/)).toBeInTheDocument();
     expect(screen.queryByText('Could not update the star')).toBeNull();
 
     await u.click(screen.getByRole('button', { name: 'Analyze' }));
@@ -206,7 +206,7 @@ describe('chat history screen', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const u = user();
     await renderApp('/chat-history', { as: 'owner' });
-    await u.click(await option(/\+85291234567/));
+    await u.click(await option(/\+852 9123 4567/));
     expect(await screen.findByText('No messages found')).toBeInTheDocument();
     expect(error).toHaveBeenCalledWith('Could not load the messages of the chat session', expect.anything());
     server.resetHandlers();
@@ -270,7 +270,7 @@ describe('chat history screen', () => {
     box.focus();
     await waitFor(() => expect(box).toHaveAttribute('aria-activedescendant'));
     await u.keyboard('{ArrowDown}{ArrowUp}{Enter}');
-    expect(await screen.findByRole('heading', { level: 2, name: '+85291234567' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: '+852 9123 4567' })).toBeInTheDocument();
   });
 
   it('says there is no history on an empty account', async () => {
@@ -297,12 +297,12 @@ describe('chat history at its address', () => {
 
   it('opens the conversation a copied address names, with its search and filter, and marks the screen', async () => {
     await renderApp('/chat-history/sess-test?phone=8529', { as: 'owner' });
-    expect(await screen.findByRole('heading', { level: 2, name: '+85291234567' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: '+852 9123 4567' })).toBeInTheDocument();
     expect(
       await screen.findByText('Hello, is my parcel on its way?', { selector: 'div' }),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Phone number')).toHaveValue('8529');
-    expect(await option(/\+85291234567/)).toHaveAttribute('aria-selected', 'true');
+    expect(await option(/\+852 9123 4567/)).toHaveAttribute('aria-selected', 'true');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Chat history' })).toHaveAttribute('aria-current', 'page');
     expect(document.title).toMatch(/^Chat history/);
@@ -311,7 +311,7 @@ describe('chat history at its address', () => {
 
   it('opens a conversation the filter leaves out (a link copied before the filter changed)', async () => {
     await renderApp('/chat-history/sess-test?filter=2', { as: 'owner' });
-    expect(await screen.findByRole('heading', { level: 2, name: '+85291234567' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: '+852 9123 4567' })).toBeInTheDocument();
     expect(screen.getByLabelText('Show')).toHaveValue('2');
   });
 
@@ -334,7 +334,7 @@ describe('chat history at its address', () => {
     expect(history.length).toBe(depth + 1);
 
     history.back();
-    expect(await screen.findByRole('heading', { level: 2, name: '+85291234567' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: '+852 9123 4567' })).toBeInTheDocument();
     expect(here()).toBe('/chat-history/sess-test');
     history.forward();
     expect(await screen.findByRole('heading', { level: 2, name: secondName })).toBeInTheDocument();
@@ -364,7 +364,7 @@ describe('chat history at its address', () => {
     const u = user();
     await renderApp(path, { as: 'owner' });
     expect(await notFound()).toHaveFocus();
-    expect(await option(/\+85291234567/)).toBeInTheDocument();
+    expect(await option(/\+852 9123 4567/)).toBeInTheDocument();
     expect(document.querySelector('script')).toBeNull();
     // Only the searches: no call names the id in its path.
     expect(requests.filter((r) => r.includes('/chat-session/') && !r.endsWith('/search'))).toEqual([]);
@@ -398,7 +398,7 @@ describe('chat history at its address', () => {
     expect(screen.queryByText('Conversation not found')).toBeNull();
     fail = false;
     await u.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('heading', { level: 2, name: '+85291234567' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: '+852 9123 4567' })).toBeInTheDocument();
   });
 
   it('takes a signed-out visitor of a conversation to sign in, with the way back to it', async () => {
@@ -423,12 +423,12 @@ describe('chat history, live', () => {
     const messages = await screen.findByRole('region', { name: 'Messages' });
     await givenLiveMessage(DEMO_OWNER.id, { sessionId: 'sess-test', content: 'Is it the blue one?' });
     expect(await within(messages).findByText('Is it the blue one?')).toBeInTheDocument();
-    expect(within(await option(/\+85291234567/)).queryByText(/unread/)).toBeNull();
+    expect(within(await option(/\+852 9123 4567/)).queryByText(/unread/)).toBeNull();
 
     // A conversation the list shows, not open: counted unread (text only, even when it looks like markup).
     const other = within(await list()).getAllByRole('option')[1] as HTMLElement;
     await givenLiveMessage(DEMO_OWNER.id, { fromNumber: '447700900123@c.us', content: HTML });
-    const fresh = await option(/\+447700900123/);
+    const fresh = await option(/\+44 7700 900123/);
     expect(fresh).toHaveAttribute('aria-posinset', '1');
     expect(fresh).toHaveTextContent('1 unread message');
     expect(fresh).toHaveTextContent(HTML);
@@ -436,8 +436,8 @@ describe('chat history, live', () => {
     expect(other).toBeInTheDocument();
     // Opening it reads it.
     await user().click(fresh);
-    await screen.findByRole('heading', { level: 2, name: '+447700900123' });
-    expect(await option(/\+447700900123/)).not.toHaveTextContent(/unread/);
+    await screen.findByRole('heading', { level: 2, name: '+44 7700 900123' });
+    expect(await option(/\+44 7700 900123/)).not.toHaveTextContent(/unread/);
   });
 
   it('closes its stream when the screen is left', async () => {
@@ -461,7 +461,7 @@ describe('chat history, live', () => {
     // A status line in the list's panel, not an alert: the list and the conversation still work.
     expect(notice).toHaveAttribute('role', 'status');
     expect(screen.queryByRole('alert')).toBeNull();
-    await u.click(await option(/\+85291234567/));
+    await u.click(await option(/\+852 9123 4567/));
     expect(await screen.findByRole('region', { name: 'Messages' })).toHaveTextContent('Thanks!');
   });
 
@@ -483,7 +483,7 @@ describe('chat history, live', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     // Asked once by the screen and once by the app's instance watch; both then only poll.
     await waitFor(() => expect(asked).toBe(2));
-    await u.click(await option(/\+85291234567/));
+    await u.click(await option(/\+852 9123 4567/));
     expect(await screen.findByRole('region', { name: 'Messages' })).toHaveTextContent('Thanks!');
     expect(asked).toBe(2);
   });

@@ -8,6 +8,7 @@ import { SpreadRow } from '../ui/Cluster';
 import { EmptyState } from '../ui/Feedback';
 import { formatMessageTime } from '../ui/format';
 import { ChevronLeftIcon, RefreshIcon, StarIcon } from '../ui/icons';
+import { usePhoneFormat } from '../ui/phone';
 import { Spinner } from '../ui/Spinner';
 import { Tab, TabList, TabPanel, TabProvider } from '../ui/Tabs';
 import { AnalysisPanel } from './AnalysisPanel';
@@ -94,6 +95,7 @@ function Tools() {
 /** The open session: who, when, star and refresh, its messages, then analysis and export. */
 export function Conversation({ onBack, focusOnOpen }: { onBack?: () => void; focusOnOpen?: boolean }) {
   const { t } = useLingui();
+  const formatPhone = usePhoneFormat();
   const actor = ChatHistoryContext.useActorRef();
   const selected = ChatHistoryContext.useSelector((s) => s.context.selected);
   const count = ChatHistoryContext.useSelector((s) => s.context.messages.length);
@@ -118,7 +120,7 @@ export function Conversation({ onBack, focusOnOpen }: { onBack?: () => void; foc
     );
   }
 
-  const number = displayNumber(selected.fromNumber);
+  const number = formatPhone(displayNumber(selected.fromNumber));
   const started = formatMessageTime(selected.createdAt);
   return (
     <>

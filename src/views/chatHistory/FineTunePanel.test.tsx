@@ -64,7 +64,7 @@ async function openFineTune() {
   const u = userEvent.setup();
   await renderApp('/chat-history?filter=3', { as: 'owner' });
   const list = await screen.findByRole('listbox', { name: 'Conversations' });
-  await u.click(await within(list).findByRole('option', { name: /\+85291234567/ }));
+  await u.click(await within(list).findByRole('option', { name: /\+852 9123 4567/ }));
   await u.click(screen.getByRole('tab', { name: 'Fine-tune' }));
   const panel = screen.getByRole('tabpanel', { name: 'Fine-tune' });
   await waitFor(() => expect(within(panel).getByRole('combobox', { name: 'Chatbot' })).not.toHaveValue(''));

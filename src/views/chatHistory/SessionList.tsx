@@ -7,6 +7,7 @@ import { displayNumber, sessionPreview, sessionTime } from '../../machines/chatH
 import { EmptyState, ErrorPanel, PanelLoading } from '../ui/Feedback';
 import { formatMessageTime } from '../ui/format';
 import { StarIcon } from '../ui/icons';
+import { usePhoneFormat } from '../ui/phone';
 import { Spinner } from '../ui/Spinner';
 import { useText } from '../ui/text';
 import { useVirtualRows, virtualRow, virtualScroller } from '../ui/virtualList';
@@ -112,6 +113,7 @@ function ListHead() {
  */
 export function SessionList({ autoFocus = false }: { autoFocus?: boolean }) {
   const { t } = useLingui();
+  const formatPhone = usePhoneFormat();
   const text = useText();
   const actor = ChatHistoryContext.useActorRef();
   const sessions = ChatHistoryContext.useSelector((s) => s.context.sessions);
@@ -238,7 +240,7 @@ export function SessionList({ autoFocus = false }: { autoFocus?: boolean }) {
                 }}
               >
                 <NumberLine>
-                  <Ellipsis>{displayNumber(s.fromNumber)}</Ellipsis>
+                  <Ellipsis>{formatPhone(displayNumber(s.fromNumber))}</Ellipsis>
                   {s.isStarred && (
                     <>
                       <StarIcon size={14} filled />

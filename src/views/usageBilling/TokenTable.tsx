@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import styled from 'styled-components';
 import type { UsageInfo } from '../../api/schemas/instances';
 import { TOKEN_USAGE_LIST_HEIGHT_PX } from '../../machines/constants';
+import { formatPhone, usePhoneFormat } from '../ui/phone';
 import { useBillingFormat } from './useBillingFormat';
 
 const ROW_HEIGHT = 36;
@@ -45,10 +46,10 @@ const Table = styled.table`
   }
 `;
 
-/** A conversation's sender as people read it: 8613812345678@c.us becomes +8613812345678. */
-export function conversationName(sessionFrom: string): string {
+/** A conversation's sender as people read it: 8613812345678@c.us becomes +86 138 1234 5678. */
+export function conversationName(sessionFrom: string, format = formatPhone): string {
   const local = sessionFrom.split('@')[0] ?? sessionFrom;
-  return /^\d{5,}$/.test(local) ? `+${local}` : local || sessionFrom;
+  return /^\d{5,}$/.test(local) ? format(`+${local}`) : local || sessionFrom;
 }
 
 type Row = UsageInfo['usageInfos'][number];
@@ -56,6 +57,7 @@ type Row = UsageInfo['usageInfos'][number];
 /** Tokens per conversation with a total row, inside a 256 px scroll area (spec section 9). */
 export function TokenTable({ usage }: { usage: UsageInfo }) {
   const { t } = useLingui();
+  const formatPhone = usePhoneFormat();
   const f = useBillingFormat();
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = usage.usageInfos;
@@ -77,7 +79,7 @@ export function TokenTable({ usage }: { usage: UsageInfo }) {
 
   const renderRow = (row: Row, index: number) => (
     <tr key={index} aria-rowindex={index + 2}>
-      <td>{conversationName(row.sessionFrom)}</td>
+      <td>{conversationName(row.sessionFrom, formatPhone)}</td>
       <td>{f.number(row.tokenCount)}</td>
     </tr>
   );

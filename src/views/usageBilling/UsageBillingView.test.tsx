@@ -191,7 +191,7 @@ describe('usage and billing', () => {
     const rows = within(table)
       .getAllByRole('row')
       .map((r) => r.textContent);
-    expect(rows).toEqual(['ConversationTokens', '+86138123456781,200', 'Front desk30', 'Total1,230']);
+    expect(rows).toEqual(['ConversationTokens', '+86 138 1234 56781,200', 'Front desk30', 'Total1,230']);
   });
 
   it('opens the billing cycle dialog with the spec prices and goes to checkout', async () => {

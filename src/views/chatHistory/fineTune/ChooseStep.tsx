@@ -13,6 +13,7 @@ import { Muted } from '../../ui/Card';
 import { ErrorPanel, PanelLoading } from '../../ui/Feedback';
 import { SelectField } from '../../ui/Field';
 import { formatMessageTime } from '../../ui/format';
+import { usePhoneFormat } from '../../ui/phone';
 import { useText } from '../../ui/text';
 import { useVirtualRows, virtualRow, virtualScroller } from '../../ui/virtualList';
 import { FineTuneContext } from './context';
@@ -91,6 +92,7 @@ const Row = styled.div`
 /** The screen's current list with a checkbox each; only the rows in view are rendered. */
 function Picker() {
   const { t } = useLingui();
+  const formatPhone = usePhoneFormat();
   const actor = FineTuneContext.useActorRef();
   const sessions = FineTuneContext.useSelector((s) => s.context.scope.sessions);
   const picked = FineTuneContext.useSelector((s) => s.context.picked);
@@ -133,7 +135,7 @@ function Picker() {
                     onChange={() => actor.send({ type: 'session.toggled', id: s.id })}
                   />
                   <span>
-                    {displayNumber(s.fromNumber)}
+                    {formatPhone(displayNumber(s.fromNumber))}
                     <small> · {sessionPreview(s) || t`No messages yet`}</small>
                   </span>
                   <small>

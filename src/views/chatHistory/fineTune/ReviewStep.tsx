@@ -19,6 +19,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Muted } from '../../ui/Card';
 import { Badge } from '../../ui/Feedback';
+import { usePhoneFormat } from '../../ui/phone';
 import { Spinner } from '../../ui/Spinner';
 import { useText } from '../../ui/text';
 import { useVirtualRows, virtualItems, virtualRow, virtualScroller } from '../../ui/virtualList';
@@ -188,11 +189,12 @@ interface ConversationRow {
 
 function ConversationItem({ row }: { row: ConversationRow }) {
   const { t, i18n } = useLingui();
+  const formatPhone = usePhoneFormat();
   const text = useText();
   const issueText = useIssueText();
   const actor = FineTuneContext.useActorRef();
   const { session, load, entry, excluded } = row;
-  const number = displayNumber(session.fromNumber);
+  const number = formatPhone(displayNumber(session.fromNumber));
   const failed = load?.status === 'failed';
   const reason = load?.status === 'failed' ? text(load.error) : null;
   const blocked = !!entry && hasError(entry.issues);
