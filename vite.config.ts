@@ -175,18 +175,13 @@ export default defineConfig(async ({ command, mode, isSsrBuild }) => {
                 includeDependenciesRecursively: false,
                 groups: [
                   { name: 'runtime', test: RUNTIME_MODULES, priority: 40 },
-                  // The demo's in-browser backend imports the app's own modules; with them grouped, its
-                  // start never finished (its chunks waited on each other), so it keeps the bundler's split.
-                  ...(mode === 'demo'
-                    ? []
-                    : [
-                        { name: 'screen-libraries', test: SCREEN_LIBRARIES, priority: 30 },
-                        {
-                          name: partOf(resolve(import.meta.dirname)),
-                          debugName: 'core and shell',
-                          priority: 20,
-                        },
-                      ]),
+                  // A demo build also bundles its in-browser backend, in two files (partOf's demo parts).
+                  { name: 'screen-libraries', test: SCREEN_LIBRARIES, priority: 30 },
+                  {
+                    name: partOf(resolve(import.meta.dirname), { demo: mode === 'demo' }),
+                    debugName: 'core and shell',
+                    priority: 20,
+                  },
                 ],
               },
         },

@@ -1,8 +1,9 @@
 // `npm test`: every check CI runs, stopping after the first step with a failure, with one closing count line.
-// A step is one or more lanes run side by side; a lane is checks in order. Checks that use about one core each
-// share a step in pairs (types beside lint and the catalogs; the contracts beside the builds): on two cores a
-// pair takes about the time of its longer lane, not the sum (three lanes only slowed each other). Unit tests and
-// end to end use every core and run alone.
+// A step is one or more lanes run side by side; a lane is checks in order. The checks that use about one core
+// each run first in two lanes of about the same length (the types and the contracts beside lint, the catalogs
+// and the builds): on two cores the step takes about the time of its longer lane, not the sum (three lanes only
+// slowed each other, and two steps of two lanes each waited twice for their longer lane). Unit tests and end to
+// end use every core and run alone.
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { bin, countsFrom, run } from './run.mjs';
@@ -20,21 +21,6 @@ const steps = [
       // string added to the source and not extracted fails), and every entry has its translation in each language.
       ['i18n: catalogs extracted', bin('lingui'), ['check', 'sync', '--clean']],
       ['i18n: catalogs translated', bin('lingui'), ['check', 'missing', '--mode', 'catalog']],
-    ],
-    [['types', bin('tsc'), ['--noEmit']]],
-  ],
-  [
-    [
-      [
-        'unit and component',
-        bin('vitest'),
-        ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json'],
-      ],
-    ],
-  ],
-  [
-    [['contracts', 'node', ['scripts/contracts.mjs']]],
-    [
       ['production build', 'node', [...vite, 'build', '--logLevel', 'warn']],
       ['production build has no mock code', 'node', ['scripts/check-build.mjs', 'dist']],
       ['size budgets per route', 'node', ['scripts/check-size.mjs', 'dist']],
@@ -42,6 +28,19 @@ const steps = [
         'demo build',
         'node',
         [...vite, 'build', '--mode', 'demo', '--outDir', 'dist-demo', '--logLevel', 'warn'],
+      ],
+    ],
+    [
+      ['types', bin('tsc'), ['--noEmit']],
+      ['contracts', 'node', ['scripts/contracts.mjs']],
+    ],
+  ],
+  [
+    [
+      [
+        'unit and component',
+        bin('vitest'),
+        ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json'],
       ],
     ],
   ],

@@ -68,3 +68,38 @@ describe('the parts the build bundles together', () => {
     expect(part('node_modules/@ariakit/react/index.js')).toBeNull();
   });
 });
+
+describe('the parts of a demo build', () => {
+  /** The same app, whose entry starts the demo's backend first: mocks, their library, and a call they share. */
+  const demoGraph: typeof graph = {
+    ...graph,
+    [`${R}/src/main.tsx`]: {
+      importedIds: [`${R}/src/ui/Button.tsx`],
+      dynamicallyImportedIds: [`${R}/src/app/SignedInApp.tsx`, `${R}/src/demo/start.ts`],
+    },
+    [`${R}/src/demo/start.ts`]: { importedIds: [`${R}/mocks/browser.ts`], dynamicallyImportedIds: [] },
+    [`${R}/mocks/browser.ts`]: {
+      importedIds: [`${R}/node_modules/msw/browser.js`, `${R}/src/api/request.ts`, `${R}/src/ui/Button.tsx`],
+      dynamicallyImportedIds: [],
+    },
+    [`${R}/node_modules/msw/browser.js`]: { importedIds: [], dynamicallyImportedIds: [] },
+  };
+  // biome-ignore lint/suspicious/noExplicitAny: as above
+  const demoCtx = { getModuleInfo: (id: string) => (demoGraph[id] ?? null) as any };
+  const name = partOf(R, { demo: true });
+  const part = (id: string) => name(`${R}/${id}`, demoCtx);
+
+  it('keeps the entry, which waits for the backend, out of the core that the backend imports', () => {
+    expect(part('src/main.tsx')).toBeNull();
+    expect(part('src/ui/Button.tsx')).toBe('core');
+    expect(part('src/app/SignedInApp.tsx')).toBe('shell');
+  });
+
+  it('bundles the backend and what only it uses, and apart from it what the app uses too', () => {
+    expect(part('src/demo/start.ts')).toBe('demo-backend');
+    expect(part('mocks/browser.ts')).toBe('demo-backend');
+    expect(part('node_modules/msw/browser.js')).toBe('demo-backend');
+    expect(part('src/api/request.ts')).toBe('demo-shared');
+    expect(part('src/views/Dashboard.tsx')).toBeNull();
+  });
+});
