@@ -4,17 +4,14 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH, HEADLESS_SHELL_PATH } from './scripts/chromium.ts';
 import { TEST_TIME_ZONE } from './tests/clock.ts';
+import { DEMO_URL, E2E_PORT, PRODUCTION_URL } from './tests/e2e/servers.ts';
 
 // The tests' own dates (computed in Node beside the page) are read in the zone the pages run in.
 process.env.TZ = TEST_TIME_ZONE;
 
 // Overridable so several builds can be tested side by side.
-const PORT = Number(process.env.E2E_PORT ?? 4173);
 const DIST = process.env.E2E_DIST ?? 'dist-demo';
 const PROD_DIST = 'dist';
-const PROD_PORT = PORT + 1;
-/** The tests of the production build; the others test the demo. */
-const PRODUCTION_TESTS = ['**/prerender.e2e.ts', '**/csp.e2e.ts', '**/specOnly.e2e.ts'];
 
 /** What the builds are made from (tests excluded): a build older than these may not show a change. */
 const SOURCES = [
@@ -82,7 +79,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: DEMO_URL,
     // The suite's time zone (tests/clock.ts); each page's clock starts at the suite's moment (support.ts).
     timezoneId: TEST_TIME_ZONE,
     serviceWorkers: 'allow',
@@ -100,16 +97,10 @@ export default defineConfig({
   },
   projects: [
     {
-      // The production build, served as production would, with the HTTP mock API behind /api/. Listed first:
-      // the runner hands out the projects' tests in this order, so these few run beside the demo's rather than
-      // after them, where two of the three workers would wait for the last ones.
-      name: 'production',
-      testMatch: PRODUCTION_TESTS,
-      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${PROD_PORT}` },
-    },
-    {
+      // The demo's tests, and the production build's few (prerender, csp, specOnly), which name its server as
+      // their base: one project, so the same workers run both, where a project of their own started three
+      // workers and their browsers for a dozen tests, then three more for the rest.
       name: 'chromium',
-      testIgnore: PRODUCTION_TESTS,
       grepInvert: /@scale/,
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
@@ -117,7 +108,6 @@ export default defineConfig({
       // The 10,000-conversation demo: seeding and searching it takes a core for seconds. These run after the
       // rest, one at a time, so neither they nor the screens beside them are measured on a starved machine.
       name: 'scale',
-      testIgnore: PRODUCTION_TESTS,
       grep: /@scale/,
       dependencies: ['chromium'],
       workers: 1,
@@ -128,14 +118,14 @@ export default defineConfig({
     {
       // The built demo, served as production is served (compressed once, cached, with the build's headers): Vite's
       // preview server compressed each file again for every request, a fifth of a second of CPU per page load.
-      command: `node scripts/serve-dist.mjs ${DIST} ${PORT}`,
-      url: `http://127.0.0.1:${PORT}/`,
+      command: `node scripts/serve-dist.mjs ${DIST} ${E2E_PORT}`,
+      url: `${DEMO_URL}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },
     {
-      command: `node scripts/serve-dist.mjs ${PROD_DIST} ${PROD_PORT} --api`,
-      url: `http://127.0.0.1:${PROD_PORT}/login`,
+      command: `node scripts/serve-dist.mjs ${PROD_DIST} ${E2E_PORT + 1} --api`,
+      url: `${PRODUCTION_URL}/login`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },

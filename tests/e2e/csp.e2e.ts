@@ -1,6 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_OWNER } from '../../mocks/seed';
+import { PRODUCTION_URL } from './servers';
 import { collectErrors } from './support';
+
+// The production build, with the HTTP mock API behind /api/.
+test.use({ baseURL: PRODUCTION_URL });
 
 // The production build (see playwright.config.ts), served with its _headers and the HTTP mock API behind
 // /api/: every screen runs under the build's Content-Security-Policy without a single violation.

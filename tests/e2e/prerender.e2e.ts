@@ -1,5 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { PRODUCTION_URL } from './servers';
 import { collectErrors } from './support';
+
+// The production build, with the HTTP mock API behind /api/.
+test.use({ baseURL: PRODUCTION_URL });
 
 // Runs against the production build (see playwright.config.ts): /login arrives as HTML and is hydrated.
 

@@ -1,7 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_OWNER } from '../../mocks/seed';
 import { isSpecCall, notRoutedBody } from '../../mocks/specCalls';
+import { PRODUCTION_URL } from './servers';
 import { collectErrors } from './support';
+
+// The production build, with the HTTP mock API behind /api/.
+test.use({ baseURL: PRODUCTION_URL });
 
 /*
  * The production build against a server that has only the spec's calls (section 7), as the provider's may:
