@@ -182,6 +182,36 @@ describe('dashboard', () => {
     expect(calls.messages).toHaveBeenCalledTimes(1);
   });
 
+  it('runs the first-run checklist for the signed-in user, and a refresh reads its progress again', async () => {
+    const loads: Array<{ userId: string | null }> = [];
+    const progress: GettingStartedProgress = { bot: true, test: false, number: false, conversation: false };
+    const checklist = gettingStartedMachine.provide({
+      actors: {
+        loadProgress: fromPromise<GettingStartedProgress, { userId: string | null }>(async ({ input }) => {
+          loads.push(input);
+          return progress;
+        }),
+      },
+    });
+    const machine = dashboardMachine.provide({ actors: { gettingStarted: checklist } });
+    const actor = createActor(machine, { input: { userId: 'user-owner' } }).start();
+    await settle();
+    expect(loads).toEqual([{ userId: 'user-owner' }]);
+    expect(actor.getSnapshot().children.gettingStarted?.getSnapshot().context).toMatchObject({
+      userId: 'user-owner',
+      progress,
+    });
+    actor.send({ type: 'dashboard.refresh' });
+    await settle();
+    expect(loads).toEqual([{ userId: 'user-owner' }, { userId: 'user-owner' }]);
+    actor.stop();
+
+    // Without a user, the checklist is the browser's own.
+    createActor(machine, { input: {} }).start();
+    await settle();
+    expect(loads.at(-1)).toEqual({ userId: null });
+  });
+
   it('a quiet day leaves the activity panel empty', async () => {
     calls.activity.mockResolvedValue([]);
     const { panel } = start();
