@@ -5,6 +5,7 @@ import {
   fromCallback,
   type MachineContext,
   type ParameterizedObject,
+  type ProvidedActor,
 } from 'xstate';
 import type { ToastInput } from './toasts/toasts.machine';
 
@@ -112,19 +113,24 @@ export const raiseToast = <
   }));
 
 /**
- * An action telling the machine that runs this flow as its child (a screen's machine) something. A flow
- * running alone has no such parent: then nothing is sent.
+ * An action telling the machine that runs this flow as its child (a screen's machine) something: one event, or
+ * several in order. A flow running alone (its tests, the QA tools' replay) has no such parent: then nothing is
+ * sent. XState's sendParent throws without a parent and offers no public way to ask for one, so this is the one
+ * place a flow reads `_parent`.
  */
 export function tellParent<
   TContext extends MachineContext,
   TEvent extends EventObject,
   TParams extends ParameterizedObject['params'] | undefined = undefined,
->(event: Make<TContext, TEvent, TParams, EventObject>) {
-  // biome-ignore lint/suspicious/noExplicitAny: the action fits any machine's actors, actions, guards and delays
-  return enqueueActions<TContext, TEvent, TParams, TEvent, any, any, any, never, any>(
+  // biome-ignore lint/suspicious/noExplicitAny: the action fits any machine's actors (none included)
+  TActor extends ProvidedActor = any,
+>(event: Make<TContext, TEvent, TParams, EventObject | readonly EventObject[]>) {
+  // biome-ignore lint/suspicious/noExplicitAny: the action fits any machine's actions, guards and delays
+  return enqueueActions<TContext, TEvent, TParams, TEvent, TActor, any, any, never, any>(
     ({ self, enqueue, context, event: current }, params) => {
       if (!self._parent) return;
-      enqueue.sendParent(typeof event === 'function' ? event({ context, event: current }, params) : event);
+      const told = typeof event === 'function' ? event({ context, event: current }, params) : event;
+      for (const one of Array.isArray(told) ? told : [told]) enqueue.sendParent(one);
     },
   );
 }

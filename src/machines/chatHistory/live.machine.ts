@@ -1,12 +1,13 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { assign, type EventObject, enqueueActions, fromCallback, setup } from 'xstate';
+import { assign, type EventObject, fromCallback, setup } from 'xstate';
 import { getSessionMessages, searchSessions } from '../../api/chatSessions';
 import { streamLiveEvents } from '../../api/live';
 import { type ChatMessage, type ChatSession, SessionFilter } from '../../api/schemas/chatSessions';
 import type { LiveEvent, LiveInstance } from '../../api/schemas/live';
 import { notOffered } from '../errors';
 import { fromRequest } from '../request';
+import { tellParent } from '../system';
 
 /** A silent connection counts as lost after this long (the server sends a heartbeat every 15 s). */
 export const LIVE_SILENCE_MS = 45_000;
@@ -133,27 +134,31 @@ export const liveMachine = setup({
       console.warn('Live updates: the event stream failed; polling instead', params.error);
     },
     /** Tells the chat history what the stream said (a heartbeat says only that the line is alive). */
-    tellEvent: enqueueActions(({ event, self, enqueue }) => {
-      if (event.type !== 'stream.event' || !self._parent) return;
+    tellEvent: tellParent(({ event }): LiveParentEvent[] => {
+      if (event.type !== 'stream.event') return [];
       const e = event.event;
-      if (e.type === 'session') enqueue.sendParent({ type: 'live.session', session: e.session });
-      else if (e.type === 'message') {
-        enqueue.sendParent({ type: 'live.message', sessionId: e.sessionId, message: e.message });
-      } else if (e.type === 'instance') enqueue.sendParent({ type: 'live.instance', instance: e.instance });
+      if (e.type === 'session') return [{ type: 'live.session', session: e.session }];
+      if (e.type === 'message') return [{ type: 'live.message', sessionId: e.sessionId, message: e.message }];
+      if (e.type === 'instance') return [{ type: 'live.instance', instance: e.instance }];
+      return [];
     }),
     /**
      * Tells the chat history what a poll found (the done event of a poll); it keeps what it has and adds only
      * what is new.
      */
-    tellPolled: enqueueActions(({ context, event, self, enqueue }) => {
+    tellPolled: tellParent(({ context, event }): LiveParentEvent[] => {
       const result = (event as unknown as { output: LivePollResult }).output;
-      if (!self._parent) return;
-      for (const session of result.sessions) enqueue.sendParent({ type: 'live.session', session });
       const { watched } = context;
-      if (!watched) return;
-      for (const message of result.messages ?? []) {
-        enqueue.sendParent({ type: 'live.message', sessionId: watched, message });
-      }
+      return [
+        ...result.sessions.map((session) => ({ type: 'live.session' as const, session })),
+        ...(watched
+          ? (result.messages ?? []).map((message) => ({
+              type: 'live.message' as const,
+              sessionId: watched,
+              message,
+            }))
+          : []),
+      ];
     }),
   },
 }).createMachine({

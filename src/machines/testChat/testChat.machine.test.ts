@@ -72,10 +72,12 @@ describe('test chat', () => {
     expect(snap().hasTag('typing')).toBe(true);
     expect(texts()).toEqual([['user', 'Do you ship abroad?', '']]);
     expect(snap().context.input).toBe('');
+    // The reply tells the chat that asked (this one) of its thread and pieces.
     expect(stream.calls[0]?.input).toEqual({
       botId: 'bot-1',
       message: 'Do you ship abroad?',
       threadId: null,
+      chat: actor,
     });
     // While the bot types, the next message can be written but not sent.
     type('next');
@@ -97,7 +99,12 @@ describe('test chat', () => {
     expect(snap().context.lines[1]).toMatchObject({ reply: 'done', stats });
     expect(snap().context.input).toBe('next');
     actor.send({ type: 'message.sent' });
-    expect(stream.calls[1]?.input).toEqual({ botId: 'bot-1', message: 'next', threadId: 'th-1' });
+    expect(stream.calls[1]?.input).toEqual({
+      botId: 'bot-1',
+      message: 'next',
+      threadId: 'th-1',
+      chat: actor,
+    });
   });
 
   it('Stop ends the request and keeps what arrived, marked as stopped', async () => {

@@ -63,6 +63,8 @@ export interface ReplyInput {
   botId: string;
   message: string;
   threadId: string | null;
+  /** The chat that asked, which hears of the thread and of each piece. */
+  chat: AnyActorRef;
 }
 
 export { testThreadName };
@@ -70,19 +72,15 @@ export { testThreadName };
 const never = new Promise<never>(() => {});
 
 /**
- * The reply's actor: streams the reply, telling the chat (its parent) of the thread and of each piece, and
+ * The reply's actor: streams the reply, telling the chat that asked of the thread and of each piece, and
  * answers how it ended. Like fromRequest (machines/request.ts), a request aborted because the actor stopped
  * never settles, so a stale "aborted" never reaches onError.
  */
 export const fromReplyStream = (
-  run: (args: {
-    input: ReplyInput;
-    signal: AbortSignal;
-    chat: AnyActorRef | undefined;
-  }) => Promise<ReplyOutcome>,
+  run: (args: { input: ReplyInput; signal: AbortSignal; chat: AnyActorRef }) => Promise<ReplyOutcome>,
 ) =>
-  fromPromise<ReplyOutcome, ReplyInput>(({ input, signal, self }) =>
-    run({ input, signal, chat: self._parent }).catch((error: unknown) => {
+  fromPromise<ReplyOutcome, ReplyInput>(({ input, signal }) =>
+    run({ input, signal, chat: input.chat }).catch((error: unknown) => {
       if (signal.aborted) return never;
       throw error;
     }),
@@ -113,11 +111,11 @@ export const testChatMachine = setup({
         { message: input.message, ...(input.threadId ? { threadId: input.threadId } : {}) },
         {
           signal,
-          onThread: (threadId) => chat?.send({ type: 'reply.thread', threadId }),
+          onThread: (threadId) => chat.send({ type: 'reply.thread', threadId }),
           onText: (text) => {
             if (signal.aborted || text === '') return;
             firstToken ??= now();
-            chat?.send({ type: 'reply.delta', text });
+            chat.send({ type: 'reply.delta', text });
           },
         },
       );
@@ -252,10 +250,11 @@ export const testChatMachine = setup({
       invoke: {
         id: 'reply',
         src: 'streamReply',
-        input: ({ context }) => ({
+        input: ({ context, self }) => ({
           botId: context.botId,
           message: context.pending?.text ?? '',
           threadId: context.threadId,
+          chat: self,
         }),
         onDone: {
           target: 'idle',

@@ -1,13 +1,14 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import dayjs from 'dayjs';
-import { assign, emit, enqueueActions, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
 import {
   daysInRange,
   isCalendarDate,
   USAGE_RANGE_MAX_DAYS,
   type UsageDateRange,
 } from '../../api/schemas/instances';
+import { tellParent } from '../system';
 import { CALENDAR_DATE, todayDate } from './usage.machine';
 
 export type RangeField = 'start' | 'end';
@@ -108,15 +109,13 @@ export const usageRangeMachine = setup({
       errors: {},
     })),
     // To the screen running the picker (alone, in a test, there is none).
-    tellChosen: enqueueActions(({ context, self, enqueue }) => {
-      if (!self._parent) return;
-      const chosen: UsageRangeReport = {
+    tellChosen: tellParent(
+      ({ context }): UsageRangeReport => ({
         type: 'usage.rangeChosen',
         startDate: context.start,
         endDate: context.end,
-      };
-      enqueue.sendParent(chosen);
-    }),
+      }),
+    ),
   },
 }).createMachine({
   id: 'usageRange',
