@@ -13,6 +13,7 @@ import { fineTuneModel } from '../src/machines/fineTune/fineTune.flowModel';
 import { instanceWatchModel } from '../src/machines/instanceWatch/instanceWatch.flowModel';
 import { invoiceModel } from '../src/machines/invoice/invoice.flowModel';
 import { knowledgeUploadModel } from '../src/machines/knowledgeUpload/knowledgeUpload.flowModel';
+import { liveConnectionModel } from '../src/machines/liveConnection/liveConnection.flowModel';
 import { paymentMethodsModel } from '../src/machines/paymentMethods/paymentMethods.flowModel';
 import { promptOptimizerModel } from '../src/machines/promptOptimizer/promptOptimizer.flowModel';
 import { salesInquiryModel } from '../src/machines/salesInquiry/salesInquiry.flowModel';
@@ -37,6 +38,7 @@ const MODELS = [
   fineTuneModel,
   trendsModel,
   instanceWatchModel,
+  liveConnectionModel,
   salesInquiryModel,
   billingDetailsModel,
   paymentMethodsModel,

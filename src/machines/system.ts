@@ -1,5 +1,6 @@
 import {
   type ActorSystem,
+  type AnyActorRef,
   type EventObject,
   enqueueActions,
   fromCallback,
@@ -15,6 +16,8 @@ export const SYSTEM_IDS = {
   session: 'session',
   toasts: 'toasts',
   instanceWatch: 'instanceWatch',
+  /** The one live connection (GET /events/stream) of the signed-in session. */
+  live: 'liveConnection',
 } as const;
 
 // biome-ignore lint/suspicious/noExplicitAny: any system, whatever actors it holds
@@ -49,7 +52,8 @@ export function apartFromApp<T>(work: () => T): T {
   }
 }
 
-const systemActor = (own: AnyActorSystem, systemId: string) =>
+/** A long-lived actor of the app by its systemId, as a flow in `own` system finds it (none apart from the app). */
+export const systemActor = (own: AnyActorSystem, systemId: string): AnyActorRef | undefined =>
   own.get(systemId) ?? (apart > 0 ? undefined : appSystem?.get(systemId));
 
 /** What a flow asks of the app that only the app can do: change the page, leave for another site, reload, print. */

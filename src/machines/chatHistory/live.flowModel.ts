@@ -1,64 +1,33 @@
-import { FEATURED_CONVERSATIONS } from '../../../mocks/seed';
-import { ApiError } from '../../api/errors';
-import type { ChatMessage, ChatSession } from '../../api/schemas/chatSessions';
-import { type FlowModel, notOfferedError } from '../model';
-import { LIVE_RETRY_DELAYS_MS, type LiveContext, type LiveInput, liveMachine } from './live.machine';
+import { liveMessage, liveSession, orderId } from '../liveConnection/liveConnection.flowModel';
+import type { LiveNews } from '../liveConnection/liveConnection.machine';
+import type { FlowModel } from '../model';
+import { type LiveContext, type LiveInput, liveMachine } from './live.machine';
 
-const at = '2026-11-24T10:00:00.000Z';
-const orderId = FEATURED_CONVERSATIONS.order.id;
+export { liveMessage, liveSession };
 
-/** A customer writing again in the demo's order conversation (mocks/handlers/live.ts's script). */
-export const liveMessage: ChatMessage = {
-  id: 'msg-live-1',
-  content: 'Sorry, one more thing: can the parcel be left with the concierge?',
-  sender: 'user',
-  sentAt: at,
-};
-/** A conversation that just started. */
-export const liveSession: ChatSession = {
-  id: 'sess-live-1',
-  fromNumber: '447700900123@c.us',
-  createdAt: at,
-  isStarred: false,
-  messages: [{ id: 'msg-live-2', content: 'Hi, I received the wrong size.', sender: 'user', sentAt: at }],
-  analysis: null,
-};
-
-/** The stream broke off (as the streaming helper reports it). */
-export const streamBroken = new ApiError({
-  kind: 'network',
-  endpoint: 'GET /events/stream',
-  message: 'Network error: the server could not be reached',
-});
+/** What the app's live connection may tell the chat history's live updates. */
+const news: LiveNews[] = [
+  { type: 'live.status', status: 'connecting' },
+  { type: 'live.status', status: 'open' },
+  { type: 'live.status', status: 'down', retryInMs: 5_000 },
+  { type: 'live.status', status: 'unavailable' },
+  { type: 'live.catchUp' },
+  { type: 'live.message', sessionId: orderId, message: liveMessage },
+  { type: 'live.session', session: liveSession },
+  // The instance watch's business, not the chat history's.
+  { type: 'live.instance', instance: { id: 'inst-1', name: 'Front desk', status: 0 } },
+];
 
 export const liveModel: FlowModel<LiveInput | undefined> = {
   id: 'live',
-  machine: liveMachine.provide({ actions: { logFailure: () => {} } }),
+  machine: liveMachine,
   input: { watched: orderId },
   inputs: [undefined],
-  events: [
-    { type: 'live.watched', sessionId: orderId },
-    { type: 'live.watched', sessionId: null },
-    { type: 'stream.event', event: { type: 'ping' } },
-    { type: 'stream.event', event: { type: 'message', sessionId: orderId, message: liveMessage } },
-    { type: 'stream.event', event: { type: 'session', session: liveSession } },
-    {
-      type: 'stream.event',
-      event: { type: 'instance', instance: { id: 'inst-1', name: 'Front desk', status: 0 } },
-    },
-    { type: 'stream.malformed', count: 1 },
-    { type: 'stream.ended' },
-    { type: 'stream.failed', error: streamBroken },
-    // A server without the stream.
-    { type: 'stream.failed', error: notOfferedError('GET /events/stream') },
-  ],
-  outputs: {
-    poll: { sessions: [liveSession], messages: [liveMessage] },
-    catchUp: { sessions: [liveSession], messages: [liveMessage] },
-  },
-  // Failures counted up to where the wait stops growing; the open conversation; texts and counts do not.
+  events: [{ type: 'live.watched', sessionId: orderId }, { type: 'live.watched', sessionId: null }, ...news],
+  outputs: { poll: { sessions: [liveSession], messages: [liveMessage] } },
+  // The open conversation and whether a notice shows; its text follows the state.
   serialize: ({ context }) => {
     const c = context as LiveContext;
-    return [Math.min(c.attempt, LIVE_RETRY_DELAYS_MS.length), c.watched];
+    return [c.watched, c.notice !== null];
   },
 };

@@ -1,5 +1,5 @@
 import { mainLine } from '../botDelete/botDelete.flowModel';
-import { type FlowModel, notOfferedError, oneOf } from '../model';
+import { type FlowModel, oneOf } from '../model';
 import { type InstanceWatchContext, instanceWatchMachine } from './instanceWatch.machine';
 
 const live = (status: number, name?: string) => ({
@@ -16,10 +16,12 @@ export const instanceWatchModel: FlowModel = {
     live(1),
     // A number the list did not have, first heard of as offline.
     { type: 'live.instance', instance: { id: 'instance-new', name: 'New line', status: 0 } },
-    { type: 'stream.ended' },
-    { type: 'stream.failed', error: new Error('The connection broke') },
+    // What the app's live connection says of itself.
+    { type: 'live.catchUp' },
+    { type: 'live.status', status: 'open' },
+    { type: 'live.status', status: 'down', retryInMs: 5_000 },
     // A server without the stream.
-    { type: 'stream.failed', error: notOfferedError('GET /events/stream') },
+    { type: 'live.status', status: 'unavailable' },
   ],
   outputs: {
     // The list with the main line online, or offline.
@@ -27,6 +29,6 @@ export const instanceWatchModel: FlowModel = {
   },
   serialize: ({ context }) => {
     const c = context as InstanceWatchContext;
-    return [Object.entries(c.instances).map(([id, i]) => `${id}:${i.online}`), Math.min(c.failures, 2)];
+    return [Object.entries(c.instances).map(([id, i]) => `${id}:${i.online}`)];
   },
 };

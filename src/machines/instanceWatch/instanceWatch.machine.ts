@@ -1,18 +1,12 @@
 import { msg } from '@lingui/core/macro';
-import { assign, emit, fromCallback, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
 import { listInstances } from '../../api/instances';
-import { streamLiveEvents } from '../../api/live';
 import { INSTANCE_ONLINE, type Instance } from '../../api/schemas/instances';
 import type { LiveInstance } from '../../api/schemas/live';
-import { notOffered } from '../errors';
+import { type LiveNews, liveListener } from '../liveConnection/liveListener';
 import { fromRequest } from '../request';
 import { raiseToast } from '../system';
 
-/** First wait before checking the list again after the live stream failed; it doubles up to the cap. */
-export const WATCH_POLL_FIRST_MS = 5_000;
-export const WATCH_POLL_MAX_MS = 60_000;
-/** Pause before reopening a stream the server ended on its own (a normal close, not a failure). */
-export const WATCH_RECONNECT_MS = 1_000;
 /** Without a stream on the server (the call is ours, beyond the spec's): the wait between checks of the list. */
 export const WATCH_LIST_ONLY_MS = 30_000;
 
@@ -24,22 +18,15 @@ export interface KnownInstance {
 
 export interface InstanceWatchContext {
   instances: Record<string, KnownInstance>;
-  /** Failed attempts in a row (stream or list): the backoff grows with them. */
-  failures: number;
 }
 
-export type InstanceWatchEvent =
-  | { type: 'live.instance'; instance: LiveInstance }
-  | { type: 'stream.ended' }
-  | { type: 'stream.failed'; error: unknown };
+/** What the app's live connection tells the watch (liveListener). */
+export type InstanceWatchEvent = LiveNews;
 
 /** Emitted to whoever listens (the dashboard's instance card) whenever an instance's status changed. */
 export interface InstancesChanged {
   type: 'instances.changed';
 }
-
-export const pollDelay = (failures: number) =>
-  Math.min(WATCH_POLL_FIRST_MS * 2 ** Math.max(0, failures - 1), WATCH_POLL_MAX_MS);
 
 const known = (list: Instance[]): Record<string, KnownInstance> =>
   Object.fromEntries(list.map((i) => [i.id, { name: i.instanceName, online: i.status === INSTANCE_ONLINE }]));
@@ -76,21 +63,6 @@ function reported(context: InstanceWatchContext, event: { type: string }): Recor
   return output ? known(output) : {};
 }
 
-/** The instance events of the signed-in user's live stream; the other events are for other screens. */
-const watchStream = fromCallback<{ type: 'none' }>(({ sendBack }) => {
-  const controller = new AbortController();
-  streamLiveEvents({
-    signal: controller.signal,
-    onEvent: (event) => {
-      if (event.type === 'instance') sendBack({ type: 'live.instance', instance: event.instance });
-    },
-  }).then(
-    () => !controller.signal.aborted && sendBack({ type: 'stream.ended' }),
-    (error: unknown) => !controller.signal.aborted && sendBack({ type: 'stream.failed', error }),
-  );
-  return () => controller.abort();
-});
-
 export const watchMessages = {
   offlineTitle: msg`WhatsApp number offline`,
   offline: (name: string) =>
@@ -99,9 +71,11 @@ export const watchMessages = {
 
 /**
  * Watches the signed-in user's WhatsApp numbers wherever the user is: an instance that goes offline raises a
- * toast, and listeners (the dashboard) hear `instances.changed`. It follows the live event stream; when the
- * stream fails it checks the list instead, waiting longer after each failure, then tries the stream again.
- * It lives as long as the session's signed-in state: leaving it ends the stream and the timers.
+ * toast, and listeners (the dashboard) hear `instances.changed`. It follows the app's live connection (it
+ * opens no stream of its own) and checks the list whenever the connection says the stream may have missed
+ * something (it was down, or the server ended it); against a server without the stream it checks the list
+ * every WATCH_LIST_ONLY_MS. It lives as long as the session's signed-in state: leaving it ends the listening
+ * and the timers.
  */
 export const instanceWatchMachine = setup({
   types: {
@@ -110,21 +84,17 @@ export const instanceWatchMachine = setup({
   },
   actors: {
     listInstances: fromRequest<Instance[], undefined>(({ signal }) => listInstances(signal)),
-    watchStream,
+    liveListener,
   },
   delays: {
-    backoff: ({ context }) => pollDelay(context.failures),
-    reconnect: WATCH_RECONNECT_MS,
     listOnly: WATCH_LIST_ONLY_MS,
   },
   guards: {
-    notOffered,
+    unavailable: ({ event }) => event.type === 'live.status' && event.status === 'unavailable',
     goesOffline: ({ context, event }) => wentOffline(context.instances, reported(context, event)).length > 0,
     changes: ({ context, event }) => changed(context.instances, reported(context, event)),
   },
   actions: {
-    resetFailures: assign({ failures: 0 }),
-    countFailure: assign({ failures: ({ context }) => context.failures + 1 }),
     remember: assign(({ context, event }) => ({
       instances: { ...context.instances, ...reported(context, event) },
     })),
@@ -139,60 +109,35 @@ export const instanceWatchMachine = setup({
   },
 }).createMachine({
   id: 'instanceWatch',
-  context: { instances: {}, failures: 0 },
+  context: { instances: {} },
   initial: 'loading',
   states: {
-    // What is known before the stream says anything: the names, and who is online now.
+    // What is known before the connection says anything: the names, and who is online now.
     loading: {
       invoke: {
         id: 'listInstances',
         src: 'listInstances',
-        onDone: { target: 'streaming', actions: 'remember' },
+        onDone: { target: 'watching', actions: 'remember' },
         // Without the list the stream still names what it reports.
-        onError: 'streaming',
+        onError: 'watching',
       },
     },
-    streaming: {
-      invoke: { id: 'watchStream', src: 'watchStream' },
+    watching: {
+      invoke: { id: 'listener', src: 'liveListener' },
+      initial: 'following',
       on: {
         'live.instance': [
-          { guard: 'goesOffline', actions: ['resetFailures', 'toastOffline', 'remember', 'tellChanged'] },
-          { guard: 'changes', actions: ['resetFailures', 'remember', 'tellChanged'] },
-          { actions: ['resetFailures', 'remember'] },
+          { guard: 'goesOffline', actions: ['toastOffline', 'remember', 'tellChanged'] },
+          { guard: 'changes', actions: ['remember', 'tellChanged'] },
+          { actions: 'remember' },
         ],
-        'stream.ended': { target: 'reconnecting', actions: 'resetFailures' },
-        'stream.failed': [
-          { guard: 'notOffered', target: 'listOnly', actions: 'resetFailures' },
-          { target: 'waiting', actions: 'countFailure' },
-        ],
+        'live.status': { guard: 'unavailable', target: '.listOnly' },
       },
-    },
-    // The server closed the stream as streams get closed (a deploy, a proxy's limit): open it again.
-    reconnecting: {
-      after: { reconnect: 'streaming' },
-    },
-    // The stream failed: check the list after the backoff, then try the stream again.
-    waiting: {
-      after: { backoff: 'polling' },
-    },
-    polling: {
-      invoke: {
-        id: 'listInstances',
-        src: 'listInstances',
-        onDone: [
-          { guard: 'goesOffline', target: 'streaming', actions: ['toastOffline', 'remember', 'tellChanged'] },
-          { guard: 'changes', target: 'streaming', actions: ['remember', 'tellChanged'] },
-          { target: 'streaming', actions: 'remember' },
-        ],
-        onError: { target: 'waiting', actions: 'countFailure' },
-      },
-    },
-    // The server has no live stream: the list is checked every WATCH_LIST_ONLY_MS, and the stream never again.
-    listOnly: {
-      tags: ['listOnly'],
-      initial: 'waiting',
       states: {
-        waiting: { after: { listOnly: 'checking' } },
+        following: {
+          on: { 'live.catchUp': 'checking' },
+        },
+        // The stream may have missed a change: the list says how each number stands now.
         checking: {
           invoke: {
             id: 'listInstances',
@@ -200,13 +145,38 @@ export const instanceWatchMachine = setup({
             onDone: [
               {
                 guard: 'goesOffline',
-                target: 'waiting',
+                target: 'following',
                 actions: ['toastOffline', 'remember', 'tellChanged'],
               },
-              { guard: 'changes', target: 'waiting', actions: ['remember', 'tellChanged'] },
-              { target: 'waiting', actions: 'remember' },
+              { guard: 'changes', target: 'following', actions: ['remember', 'tellChanged'] },
+              { target: 'following', actions: 'remember' },
             ],
-            onError: 'waiting',
+            // The connection tells the next catch-up, when the list is asked again.
+            onError: 'following',
+          },
+        },
+        // The server has no live stream: the list is checked every WATCH_LIST_ONLY_MS.
+        listOnly: {
+          tags: ['listOnly'],
+          initial: 'waiting',
+          states: {
+            waiting: { after: { listOnly: 'checking' } },
+            checking: {
+              invoke: {
+                id: 'listInstances',
+                src: 'listInstances',
+                onDone: [
+                  {
+                    guard: 'goesOffline',
+                    target: 'waiting',
+                    actions: ['toastOffline', 'remember', 'tellChanged'],
+                  },
+                  { guard: 'changes', target: 'waiting', actions: ['remember', 'tellChanged'] },
+                  { target: 'waiting', actions: 'remember' },
+                ],
+                onError: 'waiting',
+              },
+            },
           },
         },
       },

@@ -9,6 +9,7 @@ import { readUserInfo, userIdOf, writeUserInfo } from '../../api/storage';
 import { CURRENT_USER_RETRY_DELAYS_MS } from '../constants';
 import { instanceWatchMachine } from '../instanceWatch/instanceWatch.machine';
 import { lazyActor } from '../lazyActor';
+import { liveConnectionMachine } from '../liveConnection/liveConnection.machine';
 import { sampleUser } from '../login/login.flowModel';
 import { inertActors } from '../model';
 import { testThreadName } from '../testChat/testChat.machine';
@@ -19,10 +20,14 @@ installMemoryStorage();
 const info = { accessToken: 't', id: 'u1', userId: 'u1' };
 const admin: CurrentUser = { id: 'u1', email: 'admin@demo.test', isAdmin: true };
 const settle = () => new Promise((r) => setTimeout(r, 0));
-/** The instance watch without its calls: these tests are about the session. */
+/** The instance watch and the live connection without their calls: these tests are about the session. */
 const quietWatch = lazyActor(
   async () => instanceWatchMachine.provide({ actors: inertActors(instanceWatchMachine) }),
   'the instance watch',
+);
+const quietLive = lazyActor(
+  async () => liveConnectionMachine.provide({ actors: inertActors(liveConnectionMachine) }),
+  'the live connection',
 );
 const unauthorized = new ApiError({ kind: 'http', status: 401, endpoint: 'GET /users/me', message: 'x' });
 
@@ -30,7 +35,11 @@ function start(loadCurrentUser: () => Promise<CurrentUser> = async () => admin) 
   const goToLogin = vi.fn();
   const actor = createActor(
     sessionMachine.provide({
-      actors: { loadCurrentUser: fromPromise(loadCurrentUser), instanceWatch: quietWatch },
+      actors: {
+        loadCurrentUser: fromPromise(loadCurrentUser),
+        instanceWatch: quietWatch,
+        liveConnection: quietLive,
+      },
       actions: { goToLogin },
     }),
     { input: { user: readUserInfo() } },
@@ -134,7 +143,11 @@ describe('session', () => {
       else localStorage.clear();
       const actor = createActor(
         sessionMachine.provide({
-          actors: { loadCurrentUser: fromPromise(async () => admin), instanceWatch: quietWatch },
+          actors: {
+            loadCurrentUser: fromPromise(async () => admin),
+            instanceWatch: quietWatch,
+            liveConnection: quietLive,
+          },
           actions: { reloadPage },
         }),
         { input: { user: readUserInfo() } },
@@ -223,7 +236,11 @@ describe('what the session asks of the app', () => {
     writeUserInfo(info);
     const started = startInAppSystem(
       sessionMachine.provide({
-        actors: { loadCurrentUser: fromPromise(async () => admin), instanceWatch: quietWatch },
+        actors: {
+          loadCurrentUser: fromPromise(async () => admin),
+          instanceWatch: quietWatch,
+          liveConnection: quietLive,
+        },
       }),
       { input: { user: readUserInfo() } },
     );
@@ -262,8 +279,11 @@ describeStateViews(sessionModel, {
   signedIn: {
     tags: ['signedIn'],
     enabled: ['session.logout', 'session.expired', 'session.signedIn', 'session.storedUserChanged'],
-    // The user's numbers are watched while signed in, and only then.
-    runs: { instanceWatch: (child: { status: string }) => expect(child.status).toBe('active') },
+    // The user's numbers are watched, and the tab's one live connection held, while signed in and only then.
+    runs: {
+      instanceWatch: (child: { status: string }) => expect(child.status).toBe('active'),
+      liveConnection: (child: { status: string }) => expect(child.status).toBe('active'),
+    },
     shows: (s: Snap) => {
       // The same user throughout; another tab may have given it a newer token.
       expect(s.context.user?.id).toBe(sampleUser.id);

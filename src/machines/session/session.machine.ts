@@ -44,7 +44,11 @@ export const sessionMachine = setup({
     watchStoredUser: fromCallback<SessionEvent>(({ sendBack }) =>
       onStoredUserChange((user) => sendBack({ type: 'session.storedUserChanged', user })),
     ),
-    // Loaded after signing in: the sign-in page does not carry it.
+    // Loaded after signing in: the sign-in page does not carry them.
+    liveConnection: lazyActor(
+      () => import('../liveConnection/liveConnection.machine').then((m) => m.liveConnectionMachine),
+      'the live connection',
+    ),
     instanceWatch: lazyActor(
       () => import('../instanceWatch/instanceWatch.machine').then((m) => m.instanceWatchMachine),
       'the instance watch',
@@ -90,8 +94,12 @@ export const sessionMachine = setup({
     },
     signedIn: {
       tags: ['signedIn'],
-      // The user's WhatsApp numbers, watched wherever the user is (a toast when one goes offline).
-      invoke: { id: SYSTEM_IDS.instanceWatch, systemId: SYSTEM_IDS.instanceWatch, src: 'instanceWatch' },
+      invoke: [
+        // The one live connection of the tab: the screens and the instance watch listen to it.
+        { id: SYSTEM_IDS.live, systemId: SYSTEM_IDS.live, src: 'liveConnection' },
+        // The user's WhatsApp numbers, watched wherever the user is (a toast when one goes offline).
+        { id: SYSTEM_IDS.instanceWatch, systemId: SYSTEM_IDS.instanceWatch, src: 'instanceWatch' },
+      ],
       initial: 'loadingUser',
       states: {
         loadingUser: {

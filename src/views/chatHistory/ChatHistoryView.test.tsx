@@ -281,17 +281,18 @@ describe('chat history screen', () => {
   });
 });
 
+/** Every request the page made, as "METHOD path" (the path as sent, still encoded). */
+function recordRequests() {
+  const seen: string[] = [];
+  const listener = ({ request }: { request: Request }) => {
+    seen.push(`${request.method} ${new URL(request.url).pathname}`);
+  };
+  server.events.on('request:start', listener);
+  onTestFinished(() => server.events.removeListener('request:start', listener));
+  return seen;
+}
+
 describe('chat history at its address', () => {
-  /** Every request the page made, as "METHOD path" (the path as sent, still encoded). */
-  function recordRequests() {
-    const seen: string[] = [];
-    const listener = ({ request }: { request: Request }) => {
-      seen.push(`${request.method} ${new URL(request.url).pathname}`);
-    };
-    server.events.on('request:start', listener);
-    onTestFinished(() => server.events.removeListener('request:start', listener));
-    return seen;
-  }
   const here = () => location.pathname + location.search;
   const notFound = () => screen.findByRole('heading', { level: 2, name: 'Conversation not found' });
 
@@ -418,8 +419,8 @@ async function openTestSessionFromAddress() {
 describe('chat history, live', () => {
   it('shows what customers write as it comes: in the open conversation, unread elsewhere, new ones first', async () => {
     await openTestSession();
-    // The app's instance watch holds one stream; the open screen holds its own.
-    await waitFor(() => expect(openLiveStreams(DEMO_OWNER.id)).toBe(2));
+    // The tab's one stream, which the app's instance watch and this screen share.
+    await waitFor(() => expect(openLiveStreams(DEMO_OWNER.id)).toBe(1));
     const messages = await screen.findByRole('region', { name: 'Messages' });
     await givenLiveMessage(DEMO_OWNER.id, { sessionId: 'sess-test', content: 'Is it the blue one?' });
     expect(await within(messages).findByText('Is it the blue one?')).toBeInTheDocument();
@@ -440,12 +441,19 @@ describe('chat history, live', () => {
     expect(await option(/\+44 7700 900123/)).not.toHaveTextContent(/unread/);
   });
 
-  it('closes its stream when the screen is left', async () => {
+  it("opens no stream of its own: leaving and coming back keeps the tab's one stream, which still delivers", async () => {
+    const requests = recordRequests();
     const u = await openTestSession();
-    await waitFor(() => expect(openLiveStreams(DEMO_OWNER.id)).toBe(2));
-    await u.click(screen.getByRole('link', { name: 'Dashboard' }));
-    // The app's instance watch keeps its own.
     await waitFor(() => expect(openLiveStreams(DEMO_OWNER.id)).toBe(1));
+    await u.click(screen.getByRole('link', { name: 'Dashboard' }));
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    await u.click(screen.getByRole('link', { name: 'Chat history' }));
+    await u.click(await option(/\+852 9123 4567/));
+    const messages = await screen.findByRole('region', { name: 'Messages' });
+    await givenLiveMessage(DEMO_OWNER.id, { sessionId: 'sess-test', content: 'Still there?' });
+    expect(await within(messages).findByText('Still there?')).toBeInTheDocument();
+    expect(requests.filter((r) => r === 'GET /api/v1/events/stream')).toHaveLength(1);
+    expect(openLiveStreams(DEMO_OWNER.id)).toBe(1);
   });
 
   it('says quietly that live updates are interrupted when the stream fails, and the screen still works', async () => {
@@ -481,10 +489,10 @@ describe('chat history, live', () => {
     expect(notice).toHaveAttribute('role', 'status');
     expect(screen.queryByText(/interrupted/)).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
-    // Asked once by the screen and once by the app's instance watch; both then only poll.
-    await waitFor(() => expect(asked).toBe(2));
+    // Asked once, by the tab's live connection; the screen and the instance watch then only poll.
+    await waitFor(() => expect(asked).toBe(1));
     await u.click(await option(/\+852 9123 4567/));
     expect(await screen.findByRole('region', { name: 'Messages' })).toHaveTextContent('Thanks!');
-    expect(asked).toBe(2);
+    expect(asked).toBe(1);
   });
 });
