@@ -6,7 +6,6 @@ import {
   getChatbot,
   getKnowledgeBase,
   getPromptVersions,
-  listActiveUserChatbots,
   listChatbots,
   listUserChatbots,
   sendTestMessage,
@@ -118,16 +117,6 @@ describe('chatbots', () => {
       .executeTest(async (server) => {
         useMockServer(server);
         await expect(listUserChatbots(USER_ID)).resolves.toHaveLength(1);
-      }));
-
-  it("lists the user's active chatbots", () =>
-    withBot()
-      .uponReceiving("a request for the user's active chatbots")
-      .withRequest('GET', `/api/v1/chatbots/user/${USER_ID}/active`, (b) => b.headers(AUTH))
-      .willRespondWith(200, (b) => b.jsonBody(eachLike(chatbotExample())))
-      .executeTest(async (server) => {
-        useMockServer(server);
-        await expect(listActiveUserChatbots(USER_ID)).resolves.toHaveLength(1);
       }));
 
   it('answers one chatbot', () =>

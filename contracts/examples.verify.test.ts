@@ -44,7 +44,6 @@ const ROWS: Row[] = [
   ['GET', p('/whatsapp/{id}'), null, inst.InstanceSchema],
   ['POST', p('/chatbots'), bots.ChatbotBodySchema, bots.ChatbotSchema],
   ['GET', p('/chatbots'), null, bots.ChatbotListSchema],
-  ['GET', p('/chatbots/user/{id}/active'), null, bots.ChatbotListSchema],
   ['GET', p('/chatbots/user/{id}'), null, bots.ChatbotListSchema],
   ['GET', p('/chatbots/{id}/knowledge-base'), null, bots.KnowledgeBaseSchema],
   ['GET', p('/chatbots/{id}/prompt-versions'), null, bots.PromptVersionListSchema],

@@ -60,7 +60,6 @@ describe('the seeded demo parses with the client schemas', () => {
 
     const chatbots = await bots.listChatbots();
     await bots.listUserChatbots(DEMO_OWNER.id);
-    await bots.listActiveUserChatbots(DEMO_OWNER.id);
     for (const b of chatbots) {
       await bots.getChatbot(b.id);
       await bots.getKnowledgeBase(b.id);

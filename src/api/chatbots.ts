@@ -27,9 +27,6 @@ export const listChatbots = getEndpoint('/chatbots', ChatbotListSchema);
 export const listUserChatbots = (userId: string, signal?: AbortSignal) =>
   http.get(`/chatbots/user/${seg(userId)}`, ChatbotListSchema, { signal });
 
-export const listActiveUserChatbots = (userId: string, signal?: AbortSignal) =>
-  http.get(`/chatbots/user/${seg(userId)}/active`, ChatbotListSchema, { signal });
-
 export const getChatbot = (id: string, signal?: AbortSignal) =>
   http.get(`/chatbots/${seg(id)}`, ChatbotSchema, { signal });
 

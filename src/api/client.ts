@@ -123,7 +123,6 @@ export interface CallOptions {
 }
 
 // Both load at once: the sending code and the library it sends with.
-// Both load at once: the sending code and the library it sends with.
 const call = async <S extends z.ZodMiniType>(
   method: HttpMethod,
   path: string,

@@ -5,7 +5,6 @@ import { IdSchema } from './common';
 export const EmailSchema = z.string().check(z.regex(EMAIL_PATTERN, 'not an e-mail address'));
 
 export const SendCodeBodySchema = z.object({ email: EmailSchema });
-export type SendCodeBody = z.infer<typeof SendCodeBodySchema>;
 
 export const SendCodeResponseSchema = z.object({ success: z.literal(true) });
 

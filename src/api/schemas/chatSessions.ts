@@ -43,7 +43,6 @@ export const SessionSearchBodySchema = z.object({
   phone: z.optional(z.string()),
   filter: SessionFilterSchema,
 });
-export type SessionSearchBody = z.infer<typeof SessionSearchBodySchema>;
 
 export const StarBodySchema = z.object({ isStarred: z.boolean() });
 /**

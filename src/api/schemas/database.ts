@@ -172,7 +172,6 @@ export const TEST_FAILURE_REASONS = [
   'invalidConnectionString',
   'other',
 ] as const;
-export type TestFailureReason = (typeof TEST_FAILURE_REASONS)[number];
 
 /**
  * The answer of a connection test (the test ran: a refused connection is an answer, not an error). A reason

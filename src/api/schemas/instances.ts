@@ -108,7 +108,6 @@ export const UsageDateRangeSchema = z
 export type UsageDateRange = z.infer<typeof UsageDateRangeSchema>;
 
 export const UsageInfoBodySchema = z.union([UsageTimeRangeBodySchema, UsageDateRangeSchema]);
-export type UsageInfoBody = z.infer<typeof UsageInfoBodySchema>;
 
 /** Tokens used on one day of the period (the user's calendar). */
 export const DailyTokensSchema = z.looseObject({

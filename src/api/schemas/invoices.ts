@@ -62,7 +62,6 @@ export const InvoiceLineSchema = z.looseObject({
   periodStart: optionalDate,
   periodEnd: optionalDate,
 });
-export type InvoiceLine = z.infer<typeof InvoiceLineSchema>;
 
 /** Who issues the invoice; every field but the name may be missing (shown empty). */
 export const InvoiceSellerSchema = z.looseObject({

@@ -81,6 +81,7 @@ export const instanceWatchMachine = setup({
   types: {
     context: {} as InstanceWatchContext,
     events: {} as InstanceWatchEvent,
+    emitted: {} as InstancesChanged,
   },
   actors: {
     listInstances: fromRequest<Instance[], undefined>(({ signal }) => listInstances(signal)),

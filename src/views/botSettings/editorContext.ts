@@ -1,8 +1,5 @@
-import type { ActorRefFrom } from 'xstate';
 import type { botEditorMachine } from '../../machines/botEditor/botEditor.machine';
 import { createFlowContext } from '../ui/flowContext';
-
-export type BotEditorActor = ActorRefFrom<typeof botEditorMachine>;
 
 /** The screen's one bot editor actor, for the parts of the screen below it. */
 const EditorFlow = createFlowContext<typeof botEditorMachine>('bot settings');
