@@ -4,6 +4,7 @@ import { Router } from 'wouter';
 import { App } from './app/App';
 import { routeFor } from './app/routeTable';
 import { activateLocale, i18n } from './i18n/i18n';
+import { PATHS } from './machines/paths';
 import { pageTitle } from './views/ui/text';
 
 /**
@@ -23,6 +24,6 @@ export async function renderLoginPage(): Promise<{ html: string; title: string }
   );
   let html = '';
   for await (const chunk of prelude) html += chunk;
-  const route = routeFor('/login');
+  const route = routeFor(PATHS.login);
   return { html, title: pageTitle(route ? i18n._(route.title) : '') };
 }

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ComponentType } from 'react';
+import { PATHS } from '../machines/paths';
 import type { NavIconName } from '../views/ui/navIcons';
 
 /** Who may open a route: anyone, a signed-in user, or an admin (others get "not found"). */
@@ -40,7 +41,7 @@ export interface AppRoute {
  */
 export const ROUTES: AppRoute[] = [
   {
-    path: '/login',
+    path: PATHS.login,
     access: 'public',
     title: msg`Sign in`,
     shell: false,
@@ -49,7 +50,7 @@ export const ROUTES: AppRoute[] = [
     texts: 'core',
   },
   {
-    path: '/',
+    path: PATHS.dashboard,
     access: 'signedIn',
     title: msg`Dashboard`,
     shell: true,
@@ -59,7 +60,7 @@ export const ROUTES: AppRoute[] = [
     texts: 'screens',
   },
   {
-    path: '/bot-settings',
+    path: PATHS.botSettings,
     param: 'botId',
     access: 'signedIn',
     title: msg`Bot settings`,
@@ -70,7 +71,7 @@ export const ROUTES: AppRoute[] = [
     texts: 'screens',
   },
   {
-    path: '/bind-whatsapp',
+    path: PATHS.bindWhatsapp,
     access: 'signedIn',
     title: msg`Bind WhatsApp`,
     shell: true,
@@ -80,7 +81,7 @@ export const ROUTES: AppRoute[] = [
     texts: 'screens',
   },
   {
-    path: '/chat-history',
+    path: PATHS.chatHistory,
     param: 'sessionId',
     access: 'signedIn',
     title: msg`Chat history`,
@@ -91,7 +92,7 @@ export const ROUTES: AppRoute[] = [
     texts: 'screens',
   },
   {
-    path: '/usage-billing',
+    path: PATHS.usageBilling,
     access: 'signedIn',
     title: msg`Usage and billing`,
     shell: true,
@@ -101,7 +102,7 @@ export const ROUTES: AppRoute[] = [
     texts: 'screens',
   },
   {
-    path: '/membership-management',
+    path: PATHS.membership,
     access: 'admin',
     title: msg`Membership management`,
     shell: true,
@@ -112,7 +113,7 @@ export const ROUTES: AppRoute[] = [
   },
   {
     // Where the payment provider sends the user back: no shell around the result.
-    path: '/payment-success',
+    path: PATHS.paymentSuccess,
     access: 'signedIn',
     title: msg`Payment successful`,
     shell: false,
@@ -122,7 +123,7 @@ export const ROUTES: AppRoute[] = [
   },
   {
     // One invoice as a printable page of its own (no shell around it).
-    path: '/invoices',
+    path: PATHS.invoices,
     param: 'invoiceId',
     access: 'signedIn',
     title: msg`Invoice`,
@@ -136,7 +137,7 @@ export const ROUTES: AppRoute[] = [
   ...(import.meta.env.VITE_MOCKS === 'true'
     ? [
         {
-          path: '/demo-checkout',
+          path: PATHS.demoCheckout,
           access: 'public',
           title: msg`Demo checkout`,
           shell: false,

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { secret } from '../../machines/database/secret';
+import { PATHS } from '../../machines/paths';
 import { useFlowMachine } from '../../machines/useFlow';
 import { Alert } from '../../views/ui/Alert';
 import { Button } from '../../views/ui/Button';
@@ -76,7 +77,7 @@ export function CardSetupView() {
           <Muted>
             <Trans>Start again from Usage and billing if you want to add another card.</Trans>
           </Muted>
-          <Button as={Link} href="/usage-billing" variant="primary">
+          <Button as={Link} href={PATHS.usageBilling} variant="primary">
             <Trans>Back to billing</Trans>
           </Button>
         </Sheet>

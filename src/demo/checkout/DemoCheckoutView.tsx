@@ -3,6 +3,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { ScheduleType } from '../../api/schemas/payments';
+import { PATHS } from '../../machines/paths';
 import { useFlowMachine } from '../../machines/useFlow';
 import { Alert } from '../../views/ui/Alert';
 import { useSession } from '../../views/ui/appActors';
@@ -93,7 +94,7 @@ function DemoCheckoutViewRoot() {
               <Trans>See the payment</Trans>
             </Button>
           ) : (
-            <Button as={Link} href="/usage-billing" variant="primary">
+            <Button as={Link} href={PATHS.usageBilling} variant="primary">
               <Trans>Back to billing</Trans>
             </Button>
           )}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { ScheduleType } from '../../api/schemas/payments';
+import { PATHS } from '../../machines/paths';
 import { useFlowMachine } from '../../machines/useFlow';
 import { Alert } from '../../views/ui/Alert';
 import { Button } from '../../views/ui/Button';
@@ -58,7 +59,7 @@ export function DemoPortalView() {
           <Muted>
             <Trans>Open Manage subscription again from Usage and billing.</Trans>
           </Muted>
-          <Button as={Link} href="/usage-billing" variant="primary">
+          <Button as={Link} href={PATHS.usageBilling} variant="primary">
             <Trans>Back to billing</Trans>
           </Button>
         </Single>

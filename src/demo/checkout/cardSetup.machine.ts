@@ -9,6 +9,7 @@ import {
 } from '../../../mocks/handlers/paymentMethods';
 import type { TokenisedCard } from '../../api/schemas/paymentMethods';
 import { asSecret, type Secret } from '../../machines/database/secret';
+import { PATHS } from '../../machines/paths';
 import { askApp } from '../../machines/system';
 import {
   type CardErrors,
@@ -91,7 +92,7 @@ export const cardSetupMachine = setup({
       field: firstRefused(validateCard(context.form, today())) ?? 'number',
     })),
     /** Back to billing, as the provider's return URL would: the new card is listed there. */
-    returnToBilling: askApp({ type: 'app.navigate', to: '/usage-billing', replace: true }),
+    returnToBilling: askApp({ type: 'app.navigate', to: PATHS.usageBilling, replace: true }),
   },
 }).createMachine({
   id: 'cardSetup',

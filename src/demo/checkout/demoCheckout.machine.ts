@@ -5,6 +5,7 @@ import {
   completeCheckout,
   getCheckout,
 } from '../../../mocks/handlers/payments';
+import { PATHS } from '../../machines/paths';
 import { askApp } from '../../machines/system';
 
 /*
@@ -83,7 +84,7 @@ export const demoCheckoutMachine = setup({
       replace: true,
     })),
     /** Back to the app the way the provider's cancel URL would. */
-    returnCancelled: askApp({ type: 'app.navigate', to: '/usage-billing', replace: true }),
+    returnCancelled: askApp({ type: 'app.navigate', to: PATHS.usageBilling, replace: true }),
   },
 }).createMachine({
   id: 'demoCheckout',

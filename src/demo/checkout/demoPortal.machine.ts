@@ -7,6 +7,7 @@ import {
   switchCycle,
 } from '../../../mocks/portal';
 import type { ScheduleTypeCode } from '../../api/schemas/payments';
+import { PATHS } from '../../machines/paths';
 import { askApp } from '../../machines/system';
 
 /*
@@ -93,10 +94,10 @@ export const demoPortalMachine = setup({
     })),
     toCardForm: askApp(({ event }) => ({
       type: 'app.navigate',
-      to: `/demo-checkout?setup_session=${encodeURIComponent((event as unknown as { output: string }).output)}`,
+      to: `${PATHS.demoCheckout}?setup_session=${encodeURIComponent((event as unknown as { output: string }).output)}`,
     })),
     /** Back to the app the way a provider's return URL leads. */
-    returnToBilling: askApp({ type: 'app.navigate', to: '/usage-billing', replace: true }),
+    returnToBilling: askApp({ type: 'app.navigate', to: PATHS.usageBilling, replace: true }),
   },
 }).createMachine({
   id: 'demoPortal',

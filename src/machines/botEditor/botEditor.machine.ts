@@ -30,6 +30,7 @@ import {
   type KnowledgeUploadedEvent,
   knowledgeUploadMachine,
 } from '../knowledgeUpload/knowledgeUpload.machine';
+import { PATHS, pathWith } from '../paths';
 import {
   type PromptOptimisedEvent,
   promptOptimizerMachine,
@@ -73,8 +74,6 @@ const FIRST_TAB: BotTab = 'basic';
 export const toBotTab = (value: unknown): BotTab =>
   BOT_TABS.includes(value as BotTab) ? (value as BotTab) : FIRST_TAB;
 
-export const BOT_SETTINGS_PATH = '/bot-settings';
-
 /** What the address says: the bot (none: the editor's own choice, the first bot or a new one) and the tab. */
 export interface BotSettingsLocation {
   botId: string | null;
@@ -83,7 +82,7 @@ export interface BotSettingsLocation {
 
 /** The address of a view of the editor: the bot as one encoded path segment, the tab when not the first. */
 export function botSettingsUrl({ botId, tab }: BotSettingsLocation): string {
-  const path = botId ? `${BOT_SETTINGS_PATH}/${encodeURIComponent(botId)}` : BOT_SETTINGS_PATH;
+  const path = pathWith(PATHS.botSettings, botId);
   return tab === FIRST_TAB ? path : `${path}?tab=${tab}`;
 }
 

@@ -13,6 +13,7 @@ import {
 import { i18n } from '../../i18n/i18n';
 import { SEARCH_DEBOUNCE_MS } from '../constants';
 import { describeError, raiseFailure } from '../errors';
+import { PATHS, pathWith } from '../paths';
 import { downloadFile } from './download';
 import {
   buildExportFile,
@@ -48,14 +49,12 @@ export interface ChatHistoryLocation {
   filter: SessionFilterCode;
 }
 
-export const CHAT_HISTORY_PATH = '/chat-history';
-
 /**
  * The address of a view of the screen: the conversation as one encoded path segment (an id is data: `..`,
  * `/` or `<` in it stay inside the segment), the search trimmed and the filter only when they narrow the list.
  */
 export function chatHistoryUrl({ sessionId, phone, filter }: ChatHistoryLocation): string {
-  const path = sessionId ? `${CHAT_HISTORY_PATH}/${encodeURIComponent(sessionId)}` : CHAT_HISTORY_PATH;
+  const path = pathWith(PATHS.chatHistory, sessionId);
   const query = new URLSearchParams();
   if (phone.trim()) query.set('phone', phone.trim());
   if (filter !== SessionFilter.all) query.set('filter', String(filter));

@@ -1,3 +1,5 @@
+import { PATHS } from '../paths';
+
 const BASE = 'http://app.invalid';
 
 /** A path a browser can only read as this origin's: one leading "/", no backslash, no control character. */
@@ -15,7 +17,7 @@ export function safeRedirect(target: string | null | undefined): string {
     const url = new URL(target, BASE);
     const resolved = `${url.pathname}${url.search}${url.hash}`;
     if (url.origin !== BASE || !isPlainPath(resolved)) return '/';
-    if (url.pathname === '/login' || url.pathname.startsWith('/login/')) return '/';
+    if (url.pathname === PATHS.login || url.pathname.startsWith(`${PATHS.login}/`)) return PATHS.dashboard;
     return resolved;
   } catch {
     return '/';

@@ -4,6 +4,7 @@ import type { CurrentUser, UserInfo } from '../../api/schemas/auth';
 import { clearUserScopedStorage, onStoredUserChange, userIdOf } from '../../api/storage';
 import { CURRENT_USER_RETRY_DELAYS_MS } from '../constants';
 import { lazyActor } from '../lazyActor';
+import { PATHS } from '../paths';
 import { askApp, SYSTEM_IDS } from '../system';
 
 export interface SessionContext {
@@ -69,7 +70,7 @@ export const sessionMachine = setup({
     forget: assign({ user: null, currentUser: null, userFailures: 0 }),
     countUserFailure: assign({ currentUser: null, userFailures: ({ context }) => context.userFailures + 1 }),
     clearStoredUser: () => clearUserScopedStorage(),
-    goToLogin: askApp({ type: 'app.navigate', to: '/login' }),
+    goToLogin: askApp({ type: 'app.navigate', to: PATHS.login }),
     /** Start over as the user another tab signed in. */
     reloadPage: askApp({ type: 'app.reload' }),
   },

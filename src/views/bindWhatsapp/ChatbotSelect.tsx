@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { chatbotOptionsMachine } from '../../machines/instances/instances.machine';
+import { PATHS } from '../../machines/paths';
 import { RetryButton } from '../ui/Feedback';
 import { Label, SelectField } from '../ui/Field';
 import { useText } from '../ui/text';
@@ -68,7 +69,7 @@ export function ChatbotSelect({
               You have no chatbots yet. Create one first; it will answer the messages this number receives.
             </Trans>
           </span>
-          <Link href="/bot-settings">
+          <Link href={PATHS.botSettings}>
             <Trans>Create a chatbot in Bot settings</Trans>
           </Link>
         </Note>

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
+import { PATHS } from '../../machines/paths';
 import { AlertIcon, CheckIcon } from '../ui/icons';
 import { Spinner } from '../ui/Spinner';
 import type { LinkState } from './connectionState';
@@ -47,7 +48,7 @@ export function ConnectionStatus({ state, refusal }: { state: LinkState; refusal
     <div role="status" aria-live="polite">
       {state === 'refused' ? (
         <Status tone="danger" icon={<AlertIcon size={18} />} title={<Trans>Plan limit reached</Trans>}>
-          {refusal} <Link href="/usage-billing">{<Trans>Upgrade your plan</Trans>}</Link>
+          {refusal} <Link href={PATHS.usageBilling}>{<Trans>Upgrade your plan</Trans>}</Link>
         </Status>
       ) : state === 'connected' ? (
         <Status tone="success" icon={<CheckIcon size={18} />} title={<Trans>Connected</Trans>}>

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { CreateFailure } from '../../machines/instances/messages';
+import { PATHS } from '../../machines/paths';
 import { Button } from '../ui/Button';
 import { AlertIcon, RefreshIcon } from '../ui/icons';
 import { useText } from '../ui/text';
@@ -32,7 +33,7 @@ export function CreateFailed({ failure, onRetry }: { failure: CreateFailure | nu
       </strong>
       {message && <p>{message}</p>}
       {failure?.kind === 'limit' ? (
-        <Link href="/usage-billing">
+        <Link href={PATHS.usageBilling}>
           <Trans>Upgrade your plan</Trans>
         </Link>
       ) : (

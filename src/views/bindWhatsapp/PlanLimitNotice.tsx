@@ -2,6 +2,7 @@ import { Plural, Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { FullPlan } from '../../machines/instances/planRoom';
+import { PATHS } from '../../machines/paths';
 import { Alert } from '../ui/Alert';
 import { usePlanName } from '../ui/planName';
 
@@ -24,7 +25,7 @@ export function PlanLimitNotice({ plan }: { plan: FullPlan }) {
             other={`Your ${planName} plan allows # connected numbers, and all are in use.`}
           />{' '}
           <Trans>To connect another, delete an instance or upgrade your plan.</Trans>{' '}
-          <Link href="/usage-billing">
+          <Link href={PATHS.usageBilling}>
             <Trans>Upgrade your plan</Trans>
           </Link>
         </p>

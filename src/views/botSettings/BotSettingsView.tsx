@@ -2,11 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import {
-  BOT_SETTINGS_PATH,
   type BotSettingsLocation,
   botEditorMachine,
   toBotTab,
 } from '../../machines/botEditor/botEditor.machine';
+import { PATHS } from '../../machines/paths';
 import { signedInUserId } from '../../machines/session/session.machine';
 import { useFlow } from '../../machines/useFlow';
 import { useSession } from '../ui/appActors';
@@ -79,7 +79,7 @@ function EditorPanel() {
 /** What the address names: the bot (`/bot-settings/:botId`) and the tab (`?tab=`), read from the browser. */
 function readLocation(): BotSettingsLocation {
   return {
-    botId: segmentBelow(BOT_SETTINGS_PATH),
+    botId: segmentBelow(PATHS.botSettings),
     tab: toBotTab(new URLSearchParams(location.search).get('tab')),
   };
 }

@@ -2,12 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { SessionFilter } from '../../api/schemas/chatSessions';
-import {
-  CHAT_HISTORY_PATH,
-  type ChatHistoryLocation,
-  chatHistoryMachine,
-} from '../../machines/chatHistory/chatHistory.machine';
+import { type ChatHistoryLocation, chatHistoryMachine } from '../../machines/chatHistory/chatHistory.machine';
 import { toSessionFilter } from '../../machines/chatHistory/sessions';
+import { PATHS } from '../../machines/paths';
 import { useFlow } from '../../machines/useFlow';
 import { Card, PageSubtitle, ScreenHeader } from '../ui/Card';
 import { ErrorPanel, PanelLoading } from '../ui/Feedback';
@@ -70,7 +67,7 @@ const Column = styled.div`
 function readLocation(): ChatHistoryLocation {
   const params = new URLSearchParams(location.search);
   return {
-    sessionId: segmentBelow(CHAT_HISTORY_PATH),
+    sessionId: segmentBelow(PATHS.chatHistory),
     phone: params.get('phone') ?? '',
     filter: toSessionFilter(params.get('filter') ?? SessionFilter.all),
   };

@@ -3,11 +3,13 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
+import { botSettingsUrl } from '../../machines/botEditor/botEditor.machine';
 import {
   GETTING_STARTED_STEPS,
   type GettingStartedStep,
   gettingStartedMachine,
 } from '../../machines/dashboard/gettingStarted.machine';
+import { PATHS } from '../../machines/paths';
 import { useRegisterFlow } from '../../machines/useFlow';
 import { Button } from '../ui/Button';
 import { Card, CardTitle, Muted } from '../ui/Card';
@@ -47,10 +49,10 @@ const Tick = styled.span<{ $done: boolean }>`
 `;
 
 const STEP_LINKS: Record<GettingStartedStep, string> = {
-  bot: '/bot-settings',
-  test: '/bot-settings?tab=test',
-  number: '/bind-whatsapp',
-  conversation: '/chat-history',
+  bot: PATHS.botSettings,
+  test: botSettingsUrl({ botId: null, tab: 'test' }),
+  number: PATHS.bindWhatsapp,
+  conversation: PATHS.chatHistory,
 };
 
 function StepText({ step }: { step: GettingStartedStep }): ReactNode {

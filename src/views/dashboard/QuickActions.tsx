@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { PATHS } from '../../machines/paths';
 import { BotIcon, ChatIcon, ChevronRightIcon, PhoneLinkIcon } from '../ui/icons';
 import { PlainList } from '../ui/PlainList';
 import { IconBubble } from './IconBubble';
@@ -34,19 +35,19 @@ export function QuickActions() {
   return (
     <PlainList $gap={2}>
       <QuickAction
-        href="/bind-whatsapp"
+        href={PATHS.bindWhatsapp}
         icon={<PhoneLinkIcon />}
         title={<Trans>Bind WhatsApp</Trans>}
         text={<Trans>Connect a number by scanning a QR code</Trans>}
       />
       <QuickAction
-        href="/bot-settings"
+        href={PATHS.botSettings}
         icon={<BotIcon />}
         title={<Trans>Bot settings</Trans>}
         text={<Trans>Adjust prompts, models and knowledge</Trans>}
       />
       <QuickAction
-        href="/chat-history"
+        href={PATHS.chatHistory}
         icon={<ChatIcon />}
         title={<Trans>Chat history</Trans>}
         text={<Trans>Review conversations with your customers</Trans>}

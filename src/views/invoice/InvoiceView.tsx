@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { hasBillingDetails } from '../../api/schemas/billingDetails';
 import type { Invoice, InvoiceSeller } from '../../api/schemas/invoices';
 import { invoiceMachine } from '../../machines/invoice/invoice.machine';
+import { PATHS } from '../../machines/paths';
 import { useFlowMachine } from '../../machines/useFlow';
 import { Alert } from '../ui/Alert';
 import { addressLines } from '../ui/address';
@@ -18,9 +19,6 @@ import { Spinner } from '../ui/Spinner';
 import { withStyledTheme } from '../ui/StyledTheme';
 import { pageTitle, useText } from '../ui/text';
 import { segmentBelow } from '../ui/useAddressSync';
-
-export const INVOICES_PATH = '/invoices';
-const BILLING_PATH = '/usage-billing';
 
 /**
  * Printed, only the invoice shows: black on white, on A4 with its margins, without the buttons around it
@@ -198,7 +196,7 @@ function BillTo({ invoice }: { invoice: Invoice }) {
           <Muted>
             <Trans>
               No billing details yet. Add your company, address and tax ID on the{' '}
-              <Link href={BILLING_PATH}>Usage and billing</Link> screen to have them on your invoices.
+              <Link href={PATHS.usageBilling}>Usage and billing</Link> screen to have them on your invoices.
             </Trans>
           </Muted>
         </div>
@@ -321,7 +319,7 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
 function InvoiceViewRoot() {
   const { t } = useLingui();
   const text = useText();
-  const [invoiceId] = useState(() => segmentBelow(INVOICES_PATH));
+  const [invoiceId] = useState(() => segmentBelow(PATHS.invoices));
   const [snap, send, actor] = useFlowMachine('invoice', invoiceMachine, { input: { invoiceId } });
   const { invoice, error, payError } = snap.context;
   const notFound = snap.hasTag('notFound');
@@ -343,7 +341,7 @@ function InvoiceViewRoot() {
   }, [actor]);
 
   const back = (
-    <Button as={Link} href={BILLING_PATH}>
+    <Button as={Link} href={PATHS.usageBilling}>
       <ChevronLeftIcon size={16} />
       <Trans>Back to billing</Trans>
     </Button>

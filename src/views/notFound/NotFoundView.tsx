@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
+import { PATHS } from '../../machines/paths';
 import { Card, Muted, PageHeader } from '../ui/Card';
 
 export function NotFoundView() {
@@ -15,7 +16,7 @@ export function NotFoundView() {
           <Trans>There is no page at this address.</Trans>
         </Muted>
         <p style={{ marginTop: 12 }}>
-          <Link href="/">
+          <Link href={PATHS.dashboard}>
             <Trans>Go to the dashboard</Trans>
           </Link>
         </p>

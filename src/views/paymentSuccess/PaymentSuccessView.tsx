@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { PaidMembership, PaymentSessionDetails } from '../../api/schemas/payments';
+import { PATHS } from '../../machines/paths';
 import { paymentSuccessMachine } from '../../machines/paymentSuccess/paymentSuccess.machine';
 import { signedInUserId } from '../../machines/session/session.machine';
 import { useFlowMachine } from '../../machines/useFlow';
@@ -149,7 +150,7 @@ function PaymentSuccessViewRoot() {
               {error && <Muted>{text(error)}</Muted>}
             </div>
             <Actions>
-              <Button as={Link} href="/usage-billing" variant="primary">
+              <Button as={Link} href={PATHS.usageBilling} variant="primary">
                 <Trans>Back to billing</Trans>
               </Button>
               {snap.can({ type: 'details.retry' }) && (
@@ -176,10 +177,10 @@ function PaymentSuccessViewRoot() {
             <PaymentFacts details={details} />
             <PlanFacts plan={details.membership} />
             <Actions>
-              <Button as={Link} href="/usage-billing" variant="primary">
+              <Button as={Link} href={PATHS.usageBilling} variant="primary">
                 <Trans>Go to billing</Trans>
               </Button>
-              <Button as={Link} href="/">
+              <Button as={Link} href={PATHS.dashboard}>
                 <Trans>Back to home</Trans>
               </Button>
             </Actions>

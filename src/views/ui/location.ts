@@ -1,3 +1,5 @@
+import { PATHS } from '../../machines/paths';
+
 /** Where the browser is: path, query and hash (what a return-to address keeps). */
 export function currentLocation(): string {
   const l = globalThis.location;
@@ -6,5 +8,5 @@ export function currentLocation(): string {
 
 /** The sign-in page, with the way back to where the user was. */
 export function loginPathFor(returnTo: string): string {
-  return `/login?redirect=${encodeURIComponent(returnTo)}`;
+  return `${PATHS.login}?redirect=${encodeURIComponent(returnTo)}`;
 }

@@ -6,6 +6,7 @@ import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { InvoiceSummary } from '../../api/schemas/invoices';
 import { type billingHistoryMachine, pageCount } from '../../machines/billingHistory/billingHistory.machine';
+import { PATHS, pathWith } from '../../machines/paths';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Card, CardTitle, Muted } from '../ui/Card';
@@ -73,7 +74,7 @@ function InvoiceRow({ invoice, history }: { invoice: InvoiceSummary; history: Hi
     <tr data-testid="invoice-row" data-invoice-id={invoice.id}>
       <td>{formatDate(invoice.issuedAt)}</td>
       <td>
-        <Link href={`/invoices/${encodeURIComponent(invoice.id)}`}>{invoice.number}</Link>
+        <Link href={pathWith(PATHS.invoices, invoice.id)}>{invoice.number}</Link>
       </td>
       <td className="amount">{formatMoney(invoice.total / 100, invoice.currency, i18n.locale)}</td>
       <td>
