@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { and, assign, enqueueActions, fromPromise, or, setup, stateIn } from 'xstate';
+import { and, assign, enqueueActions, or, setup, stateIn } from 'xstate';
 import { analyzeSession, getSessionMessages, searchSessions, starSession } from '../../api/chatSessions';
 import {
   type ChatAnalysis,
@@ -14,6 +14,7 @@ import { i18n } from '../../i18n/i18n';
 import { SEARCH_DEBOUNCE_MS } from '../constants';
 import { describeError, raiseFailure } from '../errors';
 import { PATHS, pathWith } from '../paths';
+import { fromRequest } from '../request';
 import { downloadFile } from './download';
 import {
   buildExportFile,
@@ -168,26 +169,28 @@ export const chatHistoryMachine = setup({
     emitted: {} as ChatHistoryEmitted,
   },
   actors: {
-    searchSessions: fromPromise<ChatSession[], { phone: string; filter: SessionFilterCode }>(
+    // Requests the screen may abort (a newer search, another conversation, leaving): fromRequest keeps a
+    // stale abort from reaching onError.
+    searchSessions: fromRequest<ChatSession[], { phone: string; filter: SessionFilterCode }>(
       ({ input, signal }) =>
         searchSessions({ filter: input.filter, ...(input.phone ? { phone: input.phone } : {}) }, signal),
     ),
-    loadMessages: fromPromise<ChatMessage[], { id: string }>(({ input, signal }) =>
+    loadMessages: fromRequest<ChatMessage[], { id: string }>(({ input, signal }) =>
       getSessionMessages(input.id, signal),
     ),
-    starSession: fromPromise<StarResult, { id: string; isStarred: boolean }>(({ input, signal }) =>
+    starSession: fromRequest<StarResult, { id: string; isStarred: boolean }>(({ input, signal }) =>
       starSession(input.id, input.isStarred, signal),
     ),
-    analyzeSession: fromPromise<ChatAnalysis, { id: string }>(({ input, signal }) =>
+    analyzeSession: fromRequest<ChatAnalysis, { id: string }>(({ input, signal }) =>
       analyzeSession(input.id, signal),
     ),
+    live: liveMachine,
     /**
      * A conversation the address names but the current list does not show (another search, another filter):
      * looked for among all the user's conversations. Null when it is not one of them (unknown, another
      * user's, a hidden number): the id is never put into a request path.
      */
-    live: liveMachine,
-    findSession: fromPromise<ChatSession | null, { id: string }>(async ({ input, signal }) => {
+    findSession: fromRequest<ChatSession | null, { id: string }>(async ({ input, signal }) => {
       const all = visibleSessions(await searchSessions({ filter: SessionFilter.all }, signal));
       return all.find((s) => s.id === input.id) ?? null;
     }),
