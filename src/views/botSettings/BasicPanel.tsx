@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { MODEL_OPTIONS } from '../../api/schemas/chatbots';
 import { SelectField, TextField } from '../ui/Field';
 import { media } from '../ui/theme';
-import { useEditor, useEditorActor } from './editorContext';
+import { useEditor, useEditorActor } from './context';
 import { UnitSlider } from './UnitSlider';
 
 const Grid = styled.div`

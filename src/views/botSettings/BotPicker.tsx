@@ -4,7 +4,7 @@ import { offersNewBot } from '../../machines/botEditor/botEditor.machine';
 import { MAX_CHATBOTS } from '../../machines/constants';
 import { Muted } from '../ui/Card';
 import { SelectField } from '../ui/Field';
-import { useEditor, useEditorActor } from './editorContext';
+import { useEditor, useEditorActor } from './context';
 
 /** The option value standing for "a new chatbot" (bot ids are never empty, so this cannot clash). */
 const NEW = '';

@@ -16,9 +16,9 @@ import { MissingPanel } from '../ui/MissingPanel';
 import { useText } from '../ui/text';
 import { segmentBelow, useAddressSync } from '../ui/useAddressSync';
 import { BotPicker } from './BotPicker';
+import { EditorActorProvider, useEditor, useEditorActor } from './context';
 import { EditorDialogs } from './EditorDialogs';
 import { EditorForm } from './EditorForm';
-import { EditorActorProvider, useEditor, useEditorActor } from './editorContext';
 
 const Panel = styled(Card)`
   padding: 0;

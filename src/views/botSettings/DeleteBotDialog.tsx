@@ -6,7 +6,7 @@ import type { botDeleteMachine } from '../../machines/botDelete/botDelete.machin
 import { Alert } from '../ui/Alert';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useText } from '../ui/text';
-import { useEditor } from './editorContext';
+import { useEditor } from './context';
 
 export type BotDeleteActor = ActorRefFrom<typeof botDeleteMachine>;
 

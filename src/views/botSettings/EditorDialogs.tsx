@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { hasUnsavedChanges } from '../../machines/botEditor/botEditor.machine';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useLeaveGuard } from '../ui/navigationGuard';
+import { useEditor, useEditorActor } from './context';
 import { DeleteBotDialog } from './DeleteBotDialog';
-import { useEditor, useEditorActor } from './editorContext';
 import { PlaceholderDialog } from './PlaceholderDialog';
 
 /**

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { media } from '../ui/theme';
-import { useEditor, useEditorActor } from './editorContext';
+import { useEditor, useEditorActor } from './context';
 
 const Bar = styled.div`
   position: sticky;

@@ -17,7 +17,7 @@ import { formatFileSize } from '../ui/format';
 import { AlertIcon, CheckIcon, CloseIcon, RefreshIcon } from '../ui/icons';
 import { PlainList } from '../ui/PlainList';
 import { useText } from '../ui/text';
-import { useEditor, useEditorActor } from './editorContext';
+import { useEditor, useEditorActor } from './context';
 import { UploadProgressBar } from './UploadProgressBar';
 
 export type UploadsActor = ActorRefFrom<typeof knowledgeUploadMachine>;

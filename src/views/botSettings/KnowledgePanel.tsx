@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { Muted } from '../ui/Card';
+import { useEditor } from './context';
 import { type DatabaseActor, DatabaseSection } from './DatabaseDialog';
-import { useEditor } from './editorContext';
 import { Integrations } from './Integrations';
 import { KnowledgeFiles, type UploadsActor } from './KnowledgeFiles';
 

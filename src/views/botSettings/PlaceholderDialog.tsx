@@ -5,7 +5,7 @@ import { COMPANY_PLACEHOLDER } from '../../machines/botEditor/companyPlaceholder
 import { Button } from '../ui/Button';
 import { DialogFooter, DialogForm, Modal } from '../ui/Dialog';
 import { TextField } from '../ui/Field';
-import { useEditor, useEditorActor } from './editorContext';
+import { useEditor, useEditorActor } from './context';
 
 const Form = styled(DialogForm)`
   display: grid;

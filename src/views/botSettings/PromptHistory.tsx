@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { historyEntries } from '../../machines/botEditor/promptHistory';
 import { Button } from '../ui/Button';
-import { useEditor, useEditorActor } from './editorContext';
+import { useEditor, useEditorActor } from './context';
 
 // The viewer and its diff library load when first opened.
 const PromptHistoryDialog = lazy(() => import('./PromptHistoryDialog'));

@@ -11,7 +11,7 @@ import { Cluster, SpreadRow } from '../ui/Cluster';
 import { Badge, NotOffered } from '../ui/Feedback';
 import { Spinner } from '../ui/Spinner';
 import { useText } from '../ui/text';
-import { useEditor, useEditorActor } from './editorContext';
+import { useEditor, useEditorActor } from './context';
 
 export type OptimizerActor = ActorRefFrom<typeof promptOptimizerMachine>;
 type Snap = SnapshotFrom<typeof promptOptimizerMachine>;

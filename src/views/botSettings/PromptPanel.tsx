@@ -9,7 +9,7 @@ import { Muted } from '../ui/Card';
 import { TextAreaField } from '../ui/Field';
 import { CheckIcon } from '../ui/icons';
 import { TileGrid } from '../ui/TileGrid';
-import { useEditor, useEditorActor } from './editorContext';
+import { useEditor, useEditorActor } from './context';
 import { PromptHistory } from './PromptHistory';
 import { type OptimizerActor, PromptOptimizer } from './PromptOptimizer';
 import {

@@ -16,7 +16,7 @@ import { Muted } from '../ui/Card';
 import { Checkbox } from '../ui/Controls';
 import { SelectField, TextAreaField } from '../ui/Field';
 import { media } from '../ui/theme';
-import { useEditor, useEditorActor } from './editorContext';
+import { useEditor, useEditorActor } from './context';
 import { UnitSlider } from './UnitSlider';
 
 const Stack = styled.div`

@@ -15,7 +15,7 @@ import { EmptyState } from '../ui/Feedback';
 import { Label } from '../ui/Field';
 import { RefreshIcon } from '../ui/icons';
 import { useText } from '../ui/text';
-import { useEditor } from './editorContext';
+import { useEditor } from './context';
 import { ReplyText, useReplyFigures } from './testChatParts';
 
 /** From this many characters on, the input shows how many it has of the most it may have. */
