@@ -10,7 +10,7 @@ import {
 } from '../../api/schemas/chatSessions';
 import { type FlowModel, oneOf } from '../model';
 import { type ChatHistoryInput, chatHistoryMachine } from './chatHistory.machine';
-import { exportFileName } from './export';
+import { ENGLISH_LABELS, exportFileName } from './export';
 
 const at = '2026-11-19T10:00:00.000Z';
 /** An address naming a conversation that is not the user's. */
@@ -80,7 +80,7 @@ export const chatHistoryModel: FlowModel<ChatHistoryInput | undefined> = {
     { type: 'export.formatChanged', format: 'txt' },
     { type: 'export.includeAnalysisChanged', value: false },
     { type: 'export.includeTimestampsChanged', value: false },
-    { type: 'export.requested' },
+    { type: 'export.requested', labels: ENGLISH_LABELS },
     { type: 'export.done', fileName: exportFileName(order.session.fromNumber, 'json', new Date(t)) },
     { type: 'export.failed', error: { message: 'disk full' } },
     // Back, Forward or a copied address: a conversation no list has, one another search shows, or none.

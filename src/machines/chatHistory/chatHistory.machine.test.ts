@@ -1,6 +1,4 @@
-// @vitest-environment jsdom
-// The export downloads through an anchor, also under the mutation config (which runs in Node).
-import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { type EventObject, fromCallback, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { startFlow } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
@@ -28,7 +26,7 @@ import {
   chatHistoryMessages,
   chatHistoryUrl,
 } from './chatHistory.machine';
-import type { ExportFormat } from './export';
+import { ENGLISH_LABELS, type ExportFile, type ExportFormat } from './export';
 
 beforeAll(() => activateLocale('en', { persist: false }));
 
@@ -192,7 +190,7 @@ describe('chat history: a conversation', () => {
     const t = start();
     await t.settle();
     expect(t.snap().hasTag('nothingSelected')).toBe(true);
-    expect(t.snap().can({ type: 'export.requested' })).toBe(false);
+    expect(t.snap().can({ type: 'export.requested', labels: ENGLISH_LABELS })).toBe(false);
     t.actor.send({ type: 'session.selected', id: 'b' });
     expect(t.snap().hasTag('messagesLoading')).toBe(true);
     await t.settle();
@@ -319,32 +317,18 @@ describe('chat history: analysis', () => {
   });
 });
 
-/** jsdom has no object URLs: a stand-in for one test. */
-function stubObjectUrl(create: (blob: Blob) => string) {
-  Object.assign(URL, { createObjectURL: create, revokeObjectURL: () => {} });
-  onTestFinished(() => {
-    Reflect.deleteProperty(URL, 'createObjectURL');
-    Reflect.deleteProperty(URL, 'revokeObjectURL');
-  });
-}
-
 describe('chat history: export', () => {
-  function stubDownload() {
-    const blobs: Blob[] = [];
-    const names: string[] = [];
-    stubObjectUrl((b) => {
-      blobs.push(b);
-      return 'blob:test';
-    });
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      names.push(this.download);
-    });
-    return { blobs, names };
+  /** The files the flow hands to the view for download. */
+  function filesOf(actor: { on: (type: 'export.file', handler: (e: { file: ExportFile }) => void) => void }) {
+    const files: ExportFile[] = [];
+    actor.on('export.file', ({ file }) => files.push(file));
+    return files;
   }
+  const request = { type: 'export.requested', labels: ENGLISH_LABELS } as const;
 
-  it('starts with JSON, analysis and timestamps, and downloads the built file', async () => {
-    const { blobs, names } = stubDownload();
+  it('starts with JSON, analysis and timestamps, and hands the built file, in the labels given, to the view', async () => {
     const t = await opened('a');
+    const files = filesOf(t.actor);
     expect(t.snap().context.exportOptions).toEqual({
       format: 'json',
       includeAnalysis: true,
@@ -352,35 +336,36 @@ describe('chat history: export', () => {
     });
     t.actor.send({ type: 'export.formatChanged', format: 'csv' });
     t.actor.send({ type: 'export.includeTimestampsChanged', value: false });
-    t.actor.send({ type: 'export.requested' });
+    t.actor.send({
+      type: 'export.requested',
+      labels: { ...ENGLISH_LABELS, customer: '客户', bot: '机器人', sender: '发送者', content: '内容' },
+    });
     expect(t.snap().hasTag('exported')).toBe(true);
-    expect(names).toEqual([t.snap().context.exportedFile]);
-    expect(names[0]).toMatch(/^chat-8613812345678-\d{8}-\d{6}\.csv$/);
-    const bytes = new Uint8Array((await blobs[0]?.arrayBuffer()) ?? new ArrayBuffer(0));
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(new TextDecoder().decode(bytes)).toBe(
-      'Sender,Content\r\nCustomer,Where is my order?\r\nBot,It left yesterday.\r\n',
+    expect(files.map((f) => f.name)).toEqual([t.snap().context.exportedFile]);
+    expect(files[0]?.name).toMatch(/^chat-8613812345678-\d{8}-\d{6}\.csv$/);
+    expect(files[0]?.content).toBe(
+      '\uFEFF发送者,内容\r\n客户,Where is my order?\r\n机器人,It left yesterday.\r\n',
     );
-    expect(document.querySelector('a[download]')).toBeNull();
   });
 
-  it('shows the export failure when the browser cannot make the file', async () => {
-    stubObjectUrl(() => {
-      throw new Error('Blocked');
-    });
+  it('shows the export failure when the view cannot download the file', async () => {
     const t = await opened('a');
-    t.actor.send({ type: 'export.requested' });
+    t.actor.send(request);
+    expect(t.snap().hasTag('exported')).toBe(true);
+    t.actor.send({ type: 'export.failed', error: new Error('Blocked') });
     expect(t.snap().hasTag('exportFailed')).toBe(true);
+    expect(t.snap().context.exportedFile).toBeNull();
     expect(t.logExportError).toHaveBeenCalledTimes(1);
     expect(t.snap().status).toBe('active');
   });
 
-  it('fails with the unsupported-format error for an unknown format', async () => {
-    stubDownload();
+  it('fails with the unsupported-format error for an unknown format, and hands nothing over', async () => {
     const t = await opened('a');
+    const files = filesOf(t.actor);
     t.actor.send({ type: 'export.formatChanged', format: 'xml' as ExportFormat });
-    t.actor.send({ type: 'export.requested' });
+    t.actor.send(request);
     expect(t.snap().hasTag('exportFailed')).toBe(true);
+    expect(files).toEqual([]);
     const error = t.logExportError.mock.calls[0]?.[0].event.error;
     expect(error).toMatchObject({ name: 'UnsupportedExportFormatError', format: 'xml' });
   });
@@ -388,20 +373,19 @@ describe('chat history: export', () => {
   it('exports nothing from an empty conversation', async () => {
     const t = await opened('a', { load: async () => [] });
     expect(t.snap().matches({ conversation: { open: { messages: 'ready' } } })).toBe(true);
-    expect(t.snap().can({ type: 'export.requested' })).toBe(false);
+    expect(t.snap().can({ type: 'export.requested', labels: ENGLISH_LABELS })).toBe(false);
   });
 
   it('exports only a loaded conversation', async () => {
     const t = start({ load: () => new Promise(() => {}) });
     await t.settle();
     t.actor.send({ type: 'session.selected', id: 'a' });
-    expect(t.snap().can({ type: 'export.requested' })).toBe(false);
+    expect(t.snap().can({ type: 'export.requested', labels: ENGLISH_LABELS })).toBe(false);
   });
 
   it('forgets the last export when another session opens', async () => {
-    stubDownload();
     const t = await opened('a');
-    t.actor.send({ type: 'export.requested' });
+    t.actor.send(request);
     t.actor.send({ type: 'session.selected', id: 'b' });
     expect(t.snap().hasTag('exported')).toBe(false);
     expect(t.snap().context.exportedFile).toBeNull();

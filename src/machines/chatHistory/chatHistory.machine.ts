@@ -10,15 +10,14 @@ import {
   type SessionFilterCode,
   type StarResult,
 } from '../../api/schemas/chatSessions';
-import { i18n } from '../../i18n/i18n';
 import { SEARCH_DEBOUNCE_MS } from '../constants';
 import { describeError, raiseFailure } from '../errors';
 import { PATHS, pathWith } from '../paths';
 import { fromRequest } from '../request';
-import { downloadFile } from './download';
 import {
   buildExportFile,
   DEFAULT_EXPORT_OPTIONS,
+  type ExportFile,
   type ExportFormat,
   type ExportLabels,
   type ExportOptions,
@@ -109,7 +108,8 @@ export type ChatHistoryEvent =
   | { type: 'export.formatChanged'; format: ExportFormat }
   | { type: 'export.includeAnalysisChanged'; value: boolean }
   | { type: 'export.includeTimestampsChanged'; value: boolean }
-  | { type: 'export.requested' }
+  /** The view translates the file's labels (the machine builds the file; the view downloads it). */
+  | { type: 'export.requested'; labels: ExportLabels }
   /** Sent by the export action itself. */
   | { type: 'export.done'; fileName: string }
   | { type: 'export.failed'; error: unknown }
@@ -122,7 +122,10 @@ export type ChatHistoryEvent =
  * What the machine tells its view: show this address, as a new history entry (a conversation opened or
  * closed: Back returns to it) or in place of the current one (the search and the filter: no entry per key).
  */
-export type ChatHistoryEmitted = { type: 'url.show'; url: string; replace: boolean };
+export type ChatHistoryEmitted =
+  | { type: 'url.show'; url: string; replace: boolean }
+  /** A built export, for the view to hand to the browser's download. */
+  | { type: 'export.file'; file: ExportFile };
 
 export const chatHistoryMessages = {
   starFailed: msg`Could not update the star`,
@@ -148,12 +151,6 @@ export const exportLabelMessages: Record<keyof ExportLabels, MessageDescriptor> 
   customer: msg`Customer`,
   bot: msg`Bot`,
 };
-
-function translatedLabels(): ExportLabels {
-  return Object.fromEntries(
-    Object.entries(exportLabelMessages).map(([key, descriptor]) => [key, i18n._(descriptor)]),
-  ) as unknown as ExportLabels;
-}
 
 /** Applies a change of one session to the list and to the open session alike. */
 const patched = (context: ChatHistoryContext, id: string, patch: Partial<ChatSession>) => ({
@@ -348,10 +345,12 @@ export const chatHistoryMachine = setup({
       },
     }),
     /**
-     * Builds the file (pure) and hands it to the browser. It reports back by event, so a failure of either
-     * step becomes the export's failed state instead of stopping the machine.
+     * Builds the file (pure) with the labels the view translated, and tells the view, which downloads it. It
+     * reports back by event, so a failure (here, or the view's download) becomes the export's failed state
+     * instead of stopping the machine.
      */
-    exportConversation: ({ context, self }) => {
+    exportConversation: enqueueActions(({ context, event, self, enqueue }) => {
+      if (event.type !== 'export.requested') return;
       try {
         if (!context.selected) throw new Error('No conversation is open');
         const file = buildExportFile({
@@ -359,14 +358,15 @@ export const chatHistoryMachine = setup({
           messages: context.messages,
           options: context.exportOptions,
           at: new Date(),
-          labels: translatedLabels(),
+          labels: event.labels,
         });
-        downloadFile(file);
-        self.send({ type: 'export.done', fileName: file.name });
+        // Done first: a download the view then cannot make arrives after it, as the export's failure.
+        enqueue.sendTo(self, { type: 'export.done', fileName: file.name });
+        enqueue.emit({ type: 'export.file', file });
       } catch (error) {
-        self.send({ type: 'export.failed', error });
+        enqueue.sendTo(self, { type: 'export.failed', error });
       }
-    },
+    }),
     setExportedFile: assign({
       exportedFile: ({ event }) => (event.type === 'export.done' ? event.fileName : null),
     }),

@@ -1,8 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import styled from 'styled-components';
-import { chatHistoryMessages } from '../../machines/chatHistory/chatHistory.machine';
-import { EXPORT_FORMATS, type ExportFormat, isExportFormat } from '../../machines/chatHistory/export';
+import { chatHistoryMessages, exportLabelMessages } from '../../machines/chatHistory/chatHistory.machine';
+import { downloadFile } from '../../machines/chatHistory/download';
+import {
+  EXPORT_FORMATS,
+  type ExportFormat,
+  type ExportLabels,
+  isExportFormat,
+} from '../../machines/chatHistory/export';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Muted } from '../ui/Card';
@@ -51,12 +57,41 @@ const Choice = styled.label`
   input { accent-color: ${({ theme }) => theme.color.primary}; }
 `;
 
+/** The words written into an exported file, in the language shown. */
+function useExportLabels(): ExportLabels {
+  const { i18n } = useLingui();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the labels follow the active language
+  return useMemo(
+    () =>
+      Object.fromEntries(
+        Object.entries(exportLabelMessages).map(([key, descriptor]) => [key, i18n._(descriptor)]),
+      ) as unknown as ExportLabels,
+    [i18n, i18n.locale],
+  );
+}
+
+/** Hands each file the flow builds to the browser's download; a download the browser refuses is a failed export. */
+function useDownloads(actor: ReturnType<typeof ChatHistoryContext.useActorRef>) {
+  useEffect(() => {
+    const subscription = actor.on('export.file', ({ file }) => {
+      try {
+        downloadFile(file);
+      } catch (error) {
+        actor.send({ type: 'export.failed', error });
+      }
+    });
+    return () => subscription.unsubscribe();
+  }, [actor]);
+}
+
 export function ExportPanel() {
   const { t } = useLingui();
   const text = useText();
   const actor = ChatHistoryContext.useActorRef();
+  const labels = useExportLabels();
+  useDownloads(actor);
   const options = ChatHistoryContext.useSelector((s) => s.context.exportOptions);
-  const canExport = ChatHistoryContext.useSelector((s) => s.can({ type: 'export.requested' }));
+  const canExport = ChatHistoryContext.useSelector((s) => s.can({ type: 'export.requested', labels }));
   const hasData = ChatHistoryContext.useSelector((s) => s.context.messages.length > 0);
   const exported = ChatHistoryContext.useSelector((s) => s.hasTag('exported'));
   const failed = ChatHistoryContext.useSelector((s) => s.hasTag('exportFailed'));
@@ -73,7 +108,7 @@ export function ExportPanel() {
     <Form
       onSubmit={(e) => {
         e.preventDefault();
-        actor.send({ type: 'export.requested' });
+        actor.send({ type: 'export.requested', labels });
       }}
     >
       <Fieldset>
