@@ -22,6 +22,7 @@ import {
 } from '../../api/chatbots';
 import { isNotOffered } from '../../api/errors';
 import type { Chatbot, ChatbotBody, KnowledgeBaseFile, PromptVersion } from '../../api/schemas/chatbots';
+import { showUrl, type UrlChanged, type UrlShow, urlIsNew } from '../address';
 import { botDeleteMachine } from '../botDelete/botDelete.machine';
 import { MAX_CHATBOTS } from '../constants';
 import { databaseMachine } from '../database/database.machine';
@@ -122,13 +123,11 @@ export interface BotEditorContext {
  * What the editor tells its view: a save was refused, and which field to focus (its tab is opened); the
  * address to show, as a new history entry (another bot, another tab: Back returns) or in place of this one.
  */
-export type BotEditorEmitted =
-  | { type: 'save.refused'; field: BotField }
-  | { type: 'url.show'; url: string; replace: boolean };
+export type BotEditorEmitted = { type: 'save.refused'; field: BotField } | UrlShow;
 
 export type BotEditorEvent =
   /** The address changed (Back, Forward, a link): the view reads it and says what it names. */
-  | ({ type: 'url.changed' } & BotSettingsLocation)
+  | UrlChanged<BotSettingsLocation>
   /** Raised by the editor when the address names a bot the user does not have. */
   | { type: 'url.unknownBot'; id: string }
   | { type: 'tab.selected'; tab: BotTab }
@@ -240,7 +239,7 @@ export const botEditorMachine = setup({
       event.type === 'bot.selected' && context.bots.some((bot) => bot.id === event.id),
     pendingIsNew: ({ context }) => context.pendingSwitch?.kind === 'new',
     /** The address differs from the one the screen shows: someone else moved it (Back, Forward, a link). */
-    urlIsNew: ({ context, event }) => event.type === 'url.changed' && botSettingsUrl(event) !== context.url,
+    urlIsNew: urlIsNew(botSettingsUrl),
     /** The list answered without the bot the address names: not one of the user's (or gone). */
     namesUnknownBot: ({ context, event }) => {
       const bots = (event as { output?: Chatbot[] }).output ?? [];
@@ -309,13 +308,8 @@ export const botEditorMachine = setup({
         enqueue.raise({ type: 'url.unknownBot', id: event.botId });
       }
     }),
-    /** Asks the view to show the editor's address, when it changed: a new entry, or in place of this one. */
-    showUrl: enqueueActions(({ context, enqueue }, params: { replace: boolean }) => {
-      const url = botSettingsUrl(addressOf(context));
-      if (url === context.url) return;
-      enqueue.assign({ url });
-      enqueue.emit({ type: 'url.show', url, replace: params.replace });
-    }),
+    /** Asks the view to show the screen's address, when it changed: a new entry, or in place of this one. */
+    showUrl: showUrl((context: BotEditorContext) => botSettingsUrl(addressOf(context))),
     selectPending: assign({
       selectedId: ({ context }) =>
         context.pendingSwitch?.kind === 'bot' ? context.pendingSwitch.id : context.selectedId,

@@ -10,6 +10,7 @@ import {
   type SessionFilterCode,
   type StarResult,
 } from '../../api/schemas/chatSessions';
+import { showUrl, type UrlChanged, type UrlShow, urlIsNew } from '../address';
 import { SEARCH_DEBOUNCE_MS } from '../constants';
 import { describeError, raiseFailure } from '../errors';
 import { PATHS, pathWith } from '../paths';
@@ -90,7 +91,7 @@ export interface ChatHistoryContext {
 
 export type ChatHistoryEvent =
   /** The address changed (Back, Forward, a link): the view reads it and says what it names. */
-  | ({ type: 'url.changed' } & ChatHistoryLocation)
+  | UrlChanged<ChatHistoryLocation>
   /** Raised by the machine when the address named another search or another conversation. */
   | { type: 'url.queryFollowed' }
   | { type: 'url.sessionFollowed' }
@@ -123,7 +124,7 @@ export type ChatHistoryEvent =
  * closed: Back returns to it) or in place of the current one (the search and the filter: no entry per key).
  */
 export type ChatHistoryEmitted =
-  | { type: 'url.show'; url: string; replace: boolean }
+  | UrlShow
   /** A built export, for the view to hand to the browser's download. */
   | { type: 'export.file'; file: ExportFile };
 
@@ -204,7 +205,7 @@ export const chatHistoryMachine = setup({
     messagesReady: stateIn('#chatHistory.conversation.open.messages.ready'),
     hasMessages: ({ context }) => context.messages.length > 0,
     /** The address differs from the one the screen shows: someone else moved it (Back, Forward, a link). */
-    urlIsNew: ({ context, event }) => event.type === 'url.changed' && chatHistoryUrl(event) !== context.url,
+    urlIsNew: urlIsNew(chatHistoryUrl),
     sessionNamed: ({ context }) => context.sessionId !== null,
     namedSessionListed: ({ context }) => context.sessions.some((s) => s.id === context.sessionId),
     listReady: stateIn('#chatHistory.list.ready'),
@@ -282,12 +283,7 @@ export const chatHistoryMachine = setup({
       if (sessionChanged) enqueue.raise({ type: 'url.sessionFollowed' });
     }),
     /** Asks the view to show the screen's address, when it changed: a new entry, or in place of this one. */
-    showUrl: enqueueActions(({ context, enqueue }, params: { replace: boolean }) => {
-      const url = chatHistoryUrl(context);
-      if (url === context.url) return;
-      enqueue.assign({ url });
-      enqueue.emit({ type: 'url.show', url, replace: params.replace });
-    }),
+    showUrl: showUrl((context: ChatHistoryContext) => chatHistoryUrl(context)),
     setMessages: assign({ messages: (_, params: { messages: ChatMessage[] }) => params.messages }),
     /** What the live stream told: merged so that nothing is shown twice and a search's list stays its own. */
     mergeLive: assign(({ context, event }) => {

@@ -1,13 +1,17 @@
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { AnyActorRef, EventObject } from 'xstate';
+import type { AddressContext, UrlChanged, UrlShow } from '../../machines/address';
 import { currentLocation } from './location';
 
-/** A screen's actor that keeps its view in the address: it holds the address to show and asks for changes. */
+/**
+ * A screen's actor that keeps its view in the address (machines/address.ts): it holds the address to show and
+ * asks for changes.
+ */
 interface AddressActor<TLocation> extends AnyActorRef {
-  on(type: 'url.show', handler: (event: { url: string; replace: boolean }) => void): { unsubscribe(): void };
-  getSnapshot(): { context: { url: string } };
-  send(event: EventObject | ({ type: 'url.changed' } & TLocation)): void;
+  on(type: 'url.show', handler: (event: UrlShow) => void): { unsubscribe(): void };
+  getSnapshot(): { context: AddressContext };
+  send(event: EventObject | UrlChanged<TLocation>): void;
 }
 
 /**
