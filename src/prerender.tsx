@@ -17,7 +17,7 @@ export async function renderLoginPage(): Promise<{ html: string; title: string }
   // Waits for lazy parts (the login screen's chunk), unlike renderToString.
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <Router ssrPath="/login">
+      <Router ssrPath={PATHS.login}>
         <App />
       </Router>
     </StrictMode>,

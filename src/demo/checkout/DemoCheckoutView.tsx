@@ -88,7 +88,7 @@ function DemoCheckoutViewRoot() {
           {snap.matches('alreadyPaid') && sessionId ? (
             <Button
               as={Link}
-              href={`/payment-success?sessionId=${encodeURIComponent(sessionId)}`}
+              href={`${PATHS.paymentSuccess}?sessionId=${encodeURIComponent(sessionId)}`}
               variant="primary"
             >
               <Trans>See the payment</Trans>

@@ -79,8 +79,8 @@ export const demoCheckoutMachine = setup({
     returnPaid: askApp((_, params: { sessionId: string; invoiceId?: string | null }) => ({
       type: 'app.navigate',
       to: params.invoiceId
-        ? '/usage-billing'
-        : `/payment-success?sessionId=${encodeURIComponent(params.sessionId)}`,
+        ? PATHS.usageBilling
+        : `${PATHS.paymentSuccess}?sessionId=${encodeURIComponent(params.sessionId)}`,
       replace: true,
     })),
     /** Back to the app the way the provider's cancel URL would. */

@@ -7,6 +7,7 @@ import { ErrorCodes } from '../../api/errorCodes';
 import type { UserInfo } from '../../api/schemas/auth';
 import { writeUserInfo } from '../../api/storage';
 import { LOGIN_REDIRECT_DELAY_MS } from '../constants';
+import { PATHS } from '../paths';
 import { askApp, SYSTEM_IDS, sendToSystem } from '../system';
 import { describeLoginFailure, loginMessages, refusedWith } from './messages';
 
@@ -80,7 +81,7 @@ export const loginMachine = setup({
     sendCount: 0,
     error: null,
     user: null,
-    redirectTo: input?.redirectTo ?? '/',
+    redirectTo: input?.redirectTo ?? PATHS.dashboard,
   }),
   initial: 'emailEntry',
   on: {

@@ -12,14 +12,14 @@ const isPlainPath = (path: string) => /^\/(?![/\\])/.test(path) && !/[\\\u0000-\
  * result checked, since "/.//evil.example" resolves to the protocol-relative "//evil.example".
  */
 export function safeRedirect(target: string | null | undefined): string {
-  if (!target || !isPlainPath(target)) return '/';
+  if (!target || !isPlainPath(target)) return PATHS.dashboard;
   try {
     const url = new URL(target, BASE);
     const resolved = `${url.pathname}${url.search}${url.hash}`;
-    if (url.origin !== BASE || !isPlainPath(resolved)) return '/';
+    if (url.origin !== BASE || !isPlainPath(resolved)) return PATHS.dashboard;
     if (url.pathname === PATHS.login || url.pathname.startsWith(`${PATHS.login}/`)) return PATHS.dashboard;
     return resolved;
   } catch {
-    return '/';
+    return PATHS.dashboard;
   }
 }
