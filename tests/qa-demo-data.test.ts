@@ -5,19 +5,19 @@ import { messagesOfSession } from '../mocks/handlers/chatSessions';
 import { DEMO_BOTS, DEMO_LINE, DEMO_OWNER, FEATURED_CONVERSATIONS, seedDemo } from '../mocks/seed';
 import { NEWSLETTER_MARKER, PLACEHOLDER_NUMBER } from '../src/api/schemas/chatSessions';
 import { isActivityType } from '../src/api/schemas/dashboard';
-import { FLOW_MODELS } from '../src/demo/qa/models';
-import { botEditorModel, demoBots, UNKNOWN_BOT } from '../src/machines/botEditor/botEditor.flowModel';
+import { botEditorModel, demoBots, UNKNOWN_BOT } from '../src/demo/qa/flowModels/botEditor.flowModel';
 import {
   chatHistoryModel,
   demoMessages,
   demoSessions,
   UNKNOWN_SESSION,
-} from '../src/machines/chatHistory/chatHistory.flowModel';
-import { waitingInstance } from '../src/machines/instanceConnection/instanceConnection.flowModel';
-import { instanceListModel, sampleChatbots } from '../src/machines/instances/instances.flowModel';
-import { sampleUser } from '../src/machines/login/login.flowModel';
+} from '../src/demo/qa/flowModels/chatHistory.flowModel';
+import { waitingInstance } from '../src/demo/qa/flowModels/instanceConnection.flowModel';
+import { instanceListModel, sampleChatbots } from '../src/demo/qa/flowModels/instances.flowModel';
+import { sampleUser } from '../src/demo/qa/flowModels/login.flowModel';
+import { planChangeModel } from '../src/demo/qa/flowModels/planChange.flowModel';
+import { FLOW_MODELS } from '../src/demo/qa/models';
 import type { FlowModel } from '../src/machines/model';
-import { planChangeModel } from '../src/machines/planChange/planChange.flowModel';
 
 /**
  * A QA jump restores a flow with its model's data and then runs for real against the demo backend: the records

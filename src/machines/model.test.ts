@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import { botEditorModel } from '../demo/qa/flowModels/botEditor.flowModel';
 import { FLOW_MODELS } from '../demo/qa/models';
-import { botEditorModel } from './botEditor/botEditor.flowModel';
 import { botEditorMachine } from './botEditor/botEditor.machine';
 import { activeNodes, modelPaths, shortestEventsTo, snapshotFor, stateNodes } from './model';
 

@@ -6,6 +6,7 @@ import { call, withMockServer } from '../../../mocks/testing';
 import { describeStateViews } from '../../../tests/stateViews';
 import { activateLocale } from '../../i18n/i18n';
 import { REDACTED, secret } from '../../machines/database/secret';
+import { cardSetupModel, VALID_CARD } from '../qa/flowModels/cardSetup.flowModel';
 import {
   type CardField,
   cardBrand,
@@ -15,7 +16,6 @@ import {
   tokenise,
   validateCard,
 } from './cardForm';
-import { cardSetupModel, VALID_CARD } from './cardSetup.flowModel';
 import { cardSetupMachine } from './cardSetup.machine';
 
 beforeAll(() => activateLocale('en', { persist: false }));

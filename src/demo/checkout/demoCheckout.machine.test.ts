@@ -5,7 +5,7 @@ import { planOf } from '../../../mocks/rules';
 import { DEMO_OWNER } from '../../../mocks/seed';
 import { call, withMockServer } from '../../../mocks/testing';
 import { describeStateViews } from '../../../tests/stateViews';
-import { demoCheckoutModel } from './demoCheckout.flowModel';
+import { demoCheckoutModel } from '../qa/flowModels/demoCheckout.flowModel';
 import { demoCheckoutMachine } from './demoCheckout.machine';
 
 /** A pending checkout of the demo owner (a Starter trial) for Pro, as the app would create it. */

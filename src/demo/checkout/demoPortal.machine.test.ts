@@ -6,7 +6,7 @@ import { getPortal } from '../../../mocks/portal';
 import { DEMO_ADMIN, DEMO_ADMIN_CHECKOUT } from '../../../mocks/seed';
 import { withMockServer } from '../../../mocks/testing';
 import { describeStateViews } from '../../../tests/stateViews';
-import { demoPortalModel } from './demoPortal.flowModel';
+import { demoPortalModel } from '../qa/flowModels/demoPortal.flowModel';
 import { demoPortalMachine } from './demoPortal.machine';
 
 withMockServer();

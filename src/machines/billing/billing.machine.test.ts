@@ -12,8 +12,6 @@ import { recordToasts, stopRecordingToasts } from '../../../tests/appSystem';
 import { describeStateViews, resourceViews } from '../../../tests/stateViews';
 import * as api from '../../api/membership';
 import type { TokenRemaining } from '../../api/schemas/membership';
-import { samplePlan } from '../planChange/planChange.flowModel';
-import type { ToastInput } from '../toasts/toasts.machine';
 import {
   billingModel,
   membershipModel,
@@ -22,7 +20,9 @@ import {
   samplePlans,
   sampleTokens,
   tokensModel,
-} from './billing.flowModel';
+} from '../../demo/qa/flowModels/billing.flowModel';
+import { samplePlan } from '../../demo/qa/flowModels/planChange.flowModel';
+import type { ToastInput } from '../toasts/toasts.machine';
 import { billingMachine, billingMessages, customerPlans, type plansMachine } from './billing.machine';
 import { paymentUrl } from './links';
 import { instanceQuota, quota, tokenQuota } from './quota';

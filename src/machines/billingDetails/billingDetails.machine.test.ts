@@ -3,13 +3,13 @@ import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { describeStateViews } from '../../../tests/stateViews';
 import { ApiError } from '../../api/errors';
 import type { BillingDetails, BillingDetailsBody, BillingField } from '../../api/schemas/billingDetails';
-import { activateLocale } from '../../i18n/i18n';
 import {
   billingDetailsModel,
   noBillingDetails,
   sampleBillingDetails,
   sampleBillingForm,
-} from './billingDetails.flowModel';
+} from '../../demo/qa/flowModels/billingDetails.flowModel';
+import { activateLocale } from '../../i18n/i18n';
 import { billingDetailsMachine, billingMessages, validateBillingForm } from './billingDetails.machine';
 
 type Snap = SnapshotFrom<typeof billingDetailsMachine>;

@@ -9,7 +9,7 @@ import {
   safeRedirect,
   samplePage,
   unsafeRedirect,
-} from './billingHistory.flowModel';
+} from '../../demo/qa/flowModels/billingHistory.flowModel';
 import { billingHistoryMachine, billingHistoryMessages, pageCount } from './billingHistory.machine';
 
 type Snap = SnapshotFrom<typeof billingHistoryMachine>;

@@ -3,7 +3,7 @@ import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { DEMO_BOTS, DEMO_LINE } from '../../../mocks/seed';
 import { describeStateViews } from '../../../tests/stateViews';
 import { ApiError } from '../../api/errors';
-import { botDeleteModel, mainLine } from './botDelete.flowModel';
+import { botDeleteModel, mainLine } from '../../demo/qa/flowModels/botDelete.flowModel';
 import { botDeleteMachine } from './botDelete.machine';
 
 type Snap = SnapshotFrom<typeof botDeleteMachine>;

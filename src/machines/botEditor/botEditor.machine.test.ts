@@ -18,12 +18,17 @@ import {
   type KnowledgeBaseFile,
   type PromptVersion,
 } from '../../api/schemas/chatbots';
-import { mainLine } from '../botDelete/botDelete.flowModel';
+import { mainLine } from '../../demo/qa/flowModels/botDelete.flowModel';
+import {
+  sampleBot as bot,
+  botEditorModel,
+  demoBots,
+  sampleUpload as uploaded,
+} from '../../demo/qa/flowModels/botEditor.flowModel';
 import { botDeleteMachine } from '../botDelete/botDelete.machine';
 import { knowledgeUploadMachine, uploadFileWith } from '../knowledgeUpload/knowledgeUpload.machine';
 import { modelPaths, stateCoverage } from '../model';
 import type { ToastInput } from '../toasts/toasts.machine';
-import { sampleBot as bot, botEditorModel, demoBots, sampleUpload as uploaded } from './botEditor.flowModel';
 import {
   botEditorMachine,
   botSettingsUrl,

@@ -9,9 +9,6 @@ import {
   SessionFilter,
   type StarResult,
 } from '../../api/schemas/chatSessions';
-import { activateLocale } from '../../i18n/i18n';
-import { SEARCH_DEBOUNCE_MS } from '../constants';
-import { modelPaths, stateCoverage } from '../model';
 import {
   sampleAnalysis as analysis,
   chatHistoryModel,
@@ -19,7 +16,10 @@ import {
   demoSessions,
   sampleMessages as messages,
   sampleSessions as sessions,
-} from './chatHistory.flowModel';
+} from '../../demo/qa/flowModels/chatHistory.flowModel';
+import { activateLocale } from '../../i18n/i18n';
+import { SEARCH_DEBOUNCE_MS } from '../constants';
+import { modelPaths, stateCoverage } from '../model';
 import {
   type ChatHistoryInput,
   chatHistoryMachine,

@@ -9,8 +9,8 @@ import {
   setup,
 } from 'xstate';
 import { describeStateViews } from '../../../tests/stateViews';
-import { streamBroken } from '../liveConnection/liveConnection.flowModel';
-import { liveMessage, liveModel, liveSession } from './live.flowModel';
+import { liveMessage, liveModel, liveSession } from '../../demo/qa/flowModels/live.flowModel';
+import { streamBroken } from '../../demo/qa/flowModels/liveConnection.flowModel';
 import {
   LIVE_POLL_ONLY_MS,
   type LiveEventIn,

@@ -3,7 +3,6 @@ import { type AnyActorRef, type AnyMachineSnapshot, createActor, emit, fromPromi
 import { describeStateViews, resourceViews } from '../../../tests/stateViews';
 import * as api from '../../api/dashboard';
 import type { ActivityLogEntry } from '../../api/schemas/dashboard';
-import { linkAppSystem, SYSTEM_IDS, unlinkAppSystem } from '../system';
 import {
   activeBotsModel,
   activeInstancesModel,
@@ -14,7 +13,8 @@ import {
   sampleMessages,
   sampleWhatsappUsers,
   whatsappUsersModel,
-} from './dashboard.flowModel';
+} from '../../demo/qa/flowModels/dashboard.flowModel';
+import { linkAppSystem, SYSTEM_IDS, unlinkAppSystem } from '../system';
 import { dashboardMachine } from './dashboard.machine';
 import { type GettingStartedProgress, gettingStartedMachine } from './gettingStarted.machine';
 import { PANEL_IDS, type Panel } from './panels';

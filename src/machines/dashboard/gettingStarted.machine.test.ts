@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyActorRef, createActor, fromPromise, type SnapshotFrom, waitFor } from 'xstate';
 import { describeStateViews } from '../../../tests/stateViews';
-import { allDone, gettingStartedModel, halfway, nothingDone } from './gettingStarted.flowModel';
+import {
+  allDone,
+  gettingStartedModel,
+  halfway,
+  nothingDone,
+} from '../../demo/qa/flowModels/gettingStarted.flowModel';
 import { type GettingStartedProgress, gettingStartedMachine, isComplete } from './gettingStarted.machine';
 
 type Snap = SnapshotFrom<typeof gettingStartedMachine>;

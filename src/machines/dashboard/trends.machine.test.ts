@@ -4,7 +4,7 @@ import { describeStateViews } from '../../../tests/stateViews';
 import * as api from '../../api/dashboard';
 import { ApiError } from '../../api/errors';
 import type { TrendPeriod, Trends } from '../../api/schemas/dashboard';
-import { partialTrends, sampleTrends, trendsModel } from './trends.flowModel';
+import { partialTrends, sampleTrends, trendsModel } from '../../demo/qa/flowModels/trends.flowModel';
 import { TREND_PERIOD_OPTIONS, trendsMachine } from './trends.machine';
 
 vi.mock('../../api/dashboard', () => ({ getTrends: vi.fn() }));

@@ -5,15 +5,15 @@ import { recordToasts, stopRecordingToasts } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import { ApiError } from '../../api/errors';
 import type { DatabaseBody, DatabaseConnection, DatabaseTestResult } from '../../api/schemas/database';
-import { qaRuntime } from '../../demo/qa/runtime';
-import { snapshotFor } from '../model';
 import {
   databaseModel,
   MODEL_PASSWORD,
   storedConnection,
   testPassed,
   testRefused,
-} from './database.flowModel';
+} from '../../demo/qa/flowModels/database.flowModel';
+import { qaRuntime } from '../../demo/qa/runtime';
+import { snapshotFor } from '../model';
 import { databaseMachine, databaseMessages, type RequestInput } from './database.machine';
 import { emptyForm, formMessages, formOf, toBody, validate, withType } from './databaseForm';
 import { asSecret, REDACTED, secret } from './secret';

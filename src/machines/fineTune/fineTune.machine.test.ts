@@ -4,9 +4,6 @@ import { startFlow } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import { getSessionMessages } from '../../api/chatSessions';
 import type { ChatMessage, ChatSession } from '../../api/schemas/chatSessions';
-import { activateLocale } from '../../i18n/i18n';
-import { downloadFile } from '../chatHistory/download';
-import { MIN_EXAMPLES } from './dataset';
 import {
   fineTuneModel,
   sampleBots,
@@ -14,7 +11,10 @@ import {
   sampleMessages,
   sampleSession,
   sampleSessions,
-} from './fineTune.flowModel';
+} from '../../demo/qa/flowModels/fineTune.flowModel';
+import { activateLocale } from '../../i18n/i18n';
+import { downloadFile } from '../chatHistory/download';
+import { MIN_EXAMPLES } from './dataset';
 import {
   FINE_TUNE_LOAD_CONCURRENCY,
   type FineTuneBot,

@@ -5,9 +5,13 @@ import { startFlow, stopRecordingToasts } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import { ApiError } from '../../api/errors';
 import type { Instance, InstanceUpdateBody } from '../../api/schemas/instances';
+import {
+  instanceConnectionModel,
+  readyInstance,
+  waitingInstance,
+} from '../../demo/qa/flowModels/instanceConnection.flowModel';
 import { QR_MAX_POLL_FAILURES, QR_MAX_POLLS_WITHOUT_SCAN, QR_POLL_INTERVAL_MS } from '../constants';
 import { instanceMessages } from '../instances/messages';
-import { instanceConnectionModel, readyInstance, waitingInstance } from './instanceConnection.flowModel';
 import { instanceConnectionMachine } from './instanceConnection.machine';
 
 const waiting = (over: Partial<Instance> = {}): Instance => ({

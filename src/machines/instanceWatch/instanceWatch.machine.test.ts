@@ -4,9 +4,9 @@ import { recordToasts, stopRecordingToasts } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import { ApiError } from '../../api/errors';
 import type { Instance } from '../../api/schemas/instances';
-import { mainLine } from '../botDelete/botDelete.flowModel';
+import { mainLine } from '../../demo/qa/flowModels/botDelete.flowModel';
+import { instanceWatchModel } from '../../demo/qa/flowModels/instanceWatch.flowModel';
 import type { ToastInput } from '../toasts/toasts.machine';
-import { instanceWatchModel } from './instanceWatch.flowModel';
 import {
   type InstanceWatchEvent,
   instanceWatchMachine,

@@ -5,10 +5,7 @@ import { startFlow, stopRecordingToasts } from '../../../tests/appSystem';
 import { describeStateViews, resourceViews } from '../../../tests/stateViews';
 import type { Instance, InstanceUpdateBody } from '../../api/schemas/instances';
 import type { UserMembership } from '../../api/schemas/membership';
-import { sampleMembership } from '../billing/billing.flowModel';
-import { membershipMachine } from '../billing/membership';
-import { instanceConnectionMachine } from '../instanceConnection/instanceConnection.machine';
-import type { ToastInput } from '../toasts/toasts.machine';
+import { sampleMembership } from '../../demo/qa/flowModels/billing.flowModel';
 import {
   chatbotOptionsModel,
   instanceListModel,
@@ -16,7 +13,10 @@ import {
   linkedInstance,
   sampleChatbots,
   sampleInstance,
-} from './instances.flowModel';
+} from '../../demo/qa/flowModels/instances.flowModel';
+import { membershipMachine } from '../billing/membership';
+import { instanceConnectionMachine } from '../instanceConnection/instanceConnection.machine';
+import type { ToastInput } from '../toasts/toasts.machine';
 import {
   type ChatbotOption,
   chatbotOptionsMachine,

@@ -2,9 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { describeStateViews } from '../../../tests/stateViews';
 import type { Invoice, PayInvoiceResult } from '../../api/schemas/invoices';
-import { safeRedirect, unsafeRedirect } from '../billingHistory/billingHistory.flowModel';
+import { safeRedirect, unsafeRedirect } from '../../demo/qa/flowModels/billingHistory.flowModel';
+import {
+  invoiceModel,
+  notFoundError,
+  sampleInvoice,
+  serverError,
+} from '../../demo/qa/flowModels/invoice.flowModel';
 import { billingHistoryMessages } from '../billingHistory/billingHistory.machine';
-import { invoiceModel, notFoundError, sampleInvoice, serverError } from './invoice.flowModel';
 import { invoiceMachine } from './invoice.machine';
 
 type Snap = SnapshotFrom<typeof invoiceMachine>;

@@ -4,7 +4,7 @@ import { createActor, type SnapshotFrom } from 'xstate';
 import { describeStateViews } from '../../../tests/stateViews';
 import { ApiError } from '../../api/errors';
 import type { UploadedFile } from '../../api/schemas/upload';
-import { knowledgeUploadModel } from './knowledgeUpload.flowModel';
+import { knowledgeUploadModel } from '../../demo/qa/flowModels/knowledgeUpload.flowModel';
 import {
   isAcceptedKnowledgeFile,
   knowledgeUploadMachine,

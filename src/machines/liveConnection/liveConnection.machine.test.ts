@@ -17,9 +17,14 @@ import { installMemoryStorage } from '../../../tests/memoryStorage';
 import { describeStateViews } from '../../../tests/stateViews';
 import { configureClient, resetClient } from '../../api/client';
 import { writeUserInfo } from '../../api/storage';
+import {
+  liveConnectionModel,
+  liveMessage,
+  liveSession,
+  streamBroken,
+} from '../../demo/qa/flowModels/liveConnection.flowModel';
 import { notOfferedError } from '../model';
 import { SYSTEM_IDS } from '../system';
-import { liveConnectionModel, liveMessage, liveSession, streamBroken } from './liveConnection.flowModel';
 import {
   LIVE_RESUME_DELAY_MS,
   LIVE_RETRY_DELAYS_MS,

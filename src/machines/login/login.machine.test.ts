@@ -3,8 +3,8 @@ import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xst
 import { startInAppSystem } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import type { UserInfo } from '../../api/schemas/auth';
+import { loginModel, sampleUser, tooMany } from '../../demo/qa/flowModels/login.flowModel';
 import { LOGIN_REDIRECT_DELAY_MS } from '../constants';
-import { loginModel, sampleUser, tooMany } from './login.flowModel';
 import { type LoginEvent, loginMachine } from './login.machine';
 import { codeThrottledIn, loginMessages, signInLockedFor } from './messages';
 

@@ -3,7 +3,6 @@ import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { describeStateViews } from '../../../tests/stateViews';
 import { ApiError } from '../../api/errors';
 import type { CardSetupSession, PaymentMethod } from '../../api/schemas/paymentMethods';
-import { activateLocale } from '../../i18n/i18n';
 import {
   bothCards,
   lastCardRefusal,
@@ -13,7 +12,8 @@ import {
   onStarter,
   paymentMethodsModel,
   visa,
-} from './paymentMethods.flowModel';
+} from '../../demo/qa/flowModels/paymentMethods.flowModel';
+import { activateLocale } from '../../i18n/i18n';
 import {
   failureReason,
   type PaymentMethodsEvent,

@@ -3,8 +3,8 @@ import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { recordToasts, stopRecordingToasts } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import type { MembershipPlan, PlanBody } from '../../api/schemas/membership';
-import { samplePlan } from '../planChange/planChange.flowModel';
-import { planAdminModel } from './planAdmin.flowModel';
+import { planAdminModel } from '../../demo/qa/flowModels/planAdmin.flowModel';
+import { samplePlan } from '../../demo/qa/flowModels/planChange.flowModel';
 import { planAdminMachine, planAdminMessages } from './planAdmin.machine';
 import { draftOf, invalidFields, newPlanDraft, type PlanDraft, toPlanBody } from './planDraft';
 

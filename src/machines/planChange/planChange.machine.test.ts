@@ -3,9 +3,9 @@ import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xst
 import { recordToasts, stopRecordingToasts } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import { type CreatePaymentResult, ScheduleType } from '../../api/schemas/payments';
+import { planChangeModel, samplePlan } from '../../demo/qa/flowModels/planChange.flowModel';
 import { MEMBERSHIP_REFRESH_DELAY_MS, PLAN_UPDATE_RELOAD_DELAY_MS } from '../constants';
 import type { ToastInput } from '../toasts/toasts.machine';
-import { planChangeModel, samplePlan } from './planChange.flowModel';
 import {
   monthlyEquivalent,
   planChangeMachine,

@@ -13,7 +13,11 @@ import {
 import { describeStateViews } from '../../../tests/stateViews';
 import { ApiError } from '../../api/errors';
 import type { PromptOptimization } from '../../api/schemas/promptOptimization';
-import { promptOptimizerModel, streamDropped, streamErrorLine } from './promptOptimizer.flowModel';
+import {
+  promptOptimizerModel,
+  streamDropped,
+  streamErrorLine,
+} from '../../demo/qa/flowModels/promptOptimizer.flowModel';
 import {
   promptOptimizerMessages as m,
   OPTIMIZE_STREAM_SILENCE_MS,

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, type SnapshotFrom, setup } from 'xstate';
 import { describeStateViews } from '../../../tests/stateViews';
 import { ApiError } from '../../api/errors';
-import { resourceModel } from './resource.flowModel';
+import { resourceModel } from '../../demo/qa/flowModels/resource.flowModel';
 import { type ResourceReport, resourceMachine } from './resource.machine';
 
 const settle = () => new Promise((r) => setTimeout(r, 0));

@@ -3,8 +3,12 @@ import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { describeStateViews } from '../../../tests/stateViews';
 import { ApiError } from '../../api/errors';
 import type { SalesInquiryBody, SalesInquiryReceipt } from '../../api/schemas/sales';
+import {
+  salesInquiryModel,
+  sampleInquiry,
+  sampleReceipt,
+} from '../../demo/qa/flowModels/salesInquiry.flowModel';
 import { activateLocale } from '../../i18n/i18n';
-import { salesInquiryModel, sampleInquiry, sampleReceipt } from './salesInquiry.flowModel';
 import {
   EMPTY_SALES_FORM,
   type SalesField,

@@ -6,14 +6,14 @@ import { describeStateViews } from '../../../tests/stateViews';
 import { ApiError } from '../../api/errors';
 import type { CurrentUser } from '../../api/schemas/auth';
 import { readUserInfo, userIdOf, writeUserInfo } from '../../api/storage';
+import { sampleUser } from '../../demo/qa/flowModels/login.flowModel';
+import { sessionModel } from '../../demo/qa/flowModels/session.flowModel';
 import { CURRENT_USER_RETRY_DELAYS_MS } from '../constants';
 import { instanceWatchMachine } from '../instanceWatch/instanceWatch.machine';
 import { lazyActor } from '../lazyActor';
 import { liveConnectionMachine } from '../liveConnection/liveConnection.machine';
-import { sampleUser } from '../login/login.flowModel';
 import { inertActors } from '../model';
 import { testThreadName } from '../testChat/testChat.machine';
-import { sessionModel } from './session.flowModel';
 import { isAdmin, sessionMachine, signedInUserId } from './session.machine';
 
 installMemoryStorage();

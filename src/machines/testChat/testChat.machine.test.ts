@@ -6,7 +6,7 @@ import { ApiError } from '../../api/errors';
 import { TEST_MESSAGE_MAX_LENGTH } from '../../api/schemas/testChat';
 import { readStored, writeStored } from '../../api/storage';
 import * as testChatApi from '../../api/testChat';
-import { firstPiece, outcome, question, testChatModel } from './testChat.flowModel';
+import { firstPiece, outcome, question, testChatModel } from '../../demo/qa/flowModels/testChat.flowModel';
 import {
   fromReplyStream,
   type ReplyInput,

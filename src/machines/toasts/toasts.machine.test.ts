@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { describeStateViews } from '../../../tests/stateViews';
+import { toastModel } from '../../demo/qa/flowModels/toasts.flowModel';
 import { TOAST_DEFAULT_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../constants';
-import { toastModel } from './toasts.flowModel';
 import { type ToastInput, type toastMachine, toastsMachine } from './toasts.machine';
 
 const start = () => {

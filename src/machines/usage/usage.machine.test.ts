@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { describeStateViews } from '../../../tests/stateViews';
 import { TimeRange, type TimeRangeCode, type UsageInfo } from '../../api/schemas/instances';
-import { sampleCustom, sampleUsage, usageModel } from './usage.flowModel';
+import { sampleCustom, sampleUsage, usageModel } from '../../demo/qa/flowModels/usage.flowModel';
 import {
   lastMonthOf,
   periodIdOf,

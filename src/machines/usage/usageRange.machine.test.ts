@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { describeStateViews } from '../../../tests/stateViews';
+import { usageRangeModel } from '../../demo/qa/flowModels/usageRange.flowModel';
 import { todayDate } from './usage.machine';
-import { usageRangeModel } from './usageRange.flowModel';
 import {
   checkRange,
   defaultRange,

@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, type EventObject, fromCallback, fromPromise } from 'xstate';
 import { TimeRange } from '../../api/schemas/instances';
-import { plansModel, sampleMembership } from '../billing/billing.flowModel';
+import { plansModel, sampleMembership } from '../../demo/qa/flowModels/billing.flowModel';
+import { demoPlan, samplePlan } from '../../demo/qa/flowModels/planChange.flowModel';
 import { billingMachine, plansMachine, tokensMachine } from '../billing/billing.machine';
 import { readCheckoutSession, rememberCheckoutSession } from '../billing/links';
 import { membershipMachine } from '../billing/membership';
 import { type FlowInspector, installFlowInspector } from '../inspection';
 import { snapshotFor } from '../model';
 import { paymentMethodsMachine } from '../paymentMethods/paymentMethods.machine';
-import { demoPlan, samplePlan } from '../planChange/planChange.flowModel';
 import type { planChangeMachine } from '../planChange/planChange.machine';
 import { usageMachine } from '../usage/usage.machine';
 import { flowOptions } from '../useFlow';
