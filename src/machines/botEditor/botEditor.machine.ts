@@ -31,13 +31,13 @@ import {
   type KnowledgeUploadedEvent,
   knowledgeUploadMachine,
 } from '../knowledgeUpload/knowledgeUpload.machine';
-import { PATHS, pathWith } from '../paths';
 import {
   type PromptOptimisedEvent,
   promptOptimizerMachine,
 } from '../promptOptimizer/promptOptimizer.machine';
 import { fromRequest } from '../request';
 import { raiseToast } from '../system';
+import { type BotSettingsLocation, type BotTab, botSettingsUrl, FIRST_TAB } from './address';
 import {
   type BotExtras,
   type BotField,
@@ -66,26 +66,7 @@ import {
   withSaved,
 } from './promptHistory';
 
-/** The editor's tabs, in their order; the address names one (`?tab=`). */
-export const BOT_TABS = ['basic', 'prompt', 'style', 'knowledge', 'test'] as const;
-export type BotTab = (typeof BOT_TABS)[number];
-const FIRST_TAB: BotTab = 'basic';
-
-/** A tab from the address; anything else is the first. */
-export const toBotTab = (value: unknown): BotTab =>
-  BOT_TABS.includes(value as BotTab) ? (value as BotTab) : FIRST_TAB;
-
-/** What the address says: the bot (none: the editor's own choice, the first bot or a new one) and the tab. */
-export interface BotSettingsLocation {
-  botId: string | null;
-  tab: BotTab;
-}
-
-/** The address of a view of the editor: the bot as one encoded path segment, the tab when not the first. */
-export function botSettingsUrl({ botId, tab }: BotSettingsLocation): string {
-  const path = pathWith(PATHS.botSettings, botId);
-  return tab === FIRST_TAB ? path : `${path}?tab=${tab}`;
-}
+export { BOT_TABS, type BotSettingsLocation, type BotTab, botSettingsUrl, toBotTab } from './address';
 
 /** The address the editor's state names: the bot asked for until it is found, else the open one. */
 const addressOf = (context: BotEditorContext): BotSettingsLocation => ({

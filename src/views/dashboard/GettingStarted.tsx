@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
-import { botSettingsUrl } from '../../machines/botEditor/botEditor.machine';
+import { botSettingsUrl } from '../../machines/botEditor/address';
 import {
   GETTING_STARTED_STEPS,
   type GettingStartedStep,
