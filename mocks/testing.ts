@@ -1,5 +1,5 @@
 import { getResponse, HttpResponse, http } from 'msw';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, onTestFinished } from 'vitest';
 import { BOT_SETTINGS_DEFAULTS, type ChatbotBody } from '../src/api/schemas/chatbots';
 import { setNow } from './clock';
 import { handlers } from './handlers';
@@ -13,6 +13,17 @@ export function withMockServer(): void {
     setNow(null);
   });
   afterAll(() => server.close());
+}
+
+/** For a test: every request the page makes from now on, as "METHOD path" (the path as sent, still encoded). */
+export function recordRequests(): string[] {
+  const seen: string[] = [];
+  const listener = ({ request }: { request: Request }) => {
+    seen.push(`${request.method} ${new URL(request.url).pathname}`);
+  };
+  server.events.on('request:start', listener);
+  onTestFinished(() => server.events.removeListener('request:start', listener));
+  return seen;
 }
 
 export const BASE = 'http://localhost/api/v1';

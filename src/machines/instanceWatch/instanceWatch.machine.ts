@@ -69,6 +69,17 @@ export const watchMessages = {
     msg`${name} went offline. Customers who write to it get no answer until it is connected again in Bind WhatsApp.`,
 };
 
+/** What a read of the list does, then `target`: a toast for what went offline, and listeners hear any change. */
+const listRead = <T extends string>(target: T) => [
+  {
+    guard: 'goesOffline' as const,
+    target,
+    actions: ['toastOffline' as const, 'remember' as const, 'tellChanged' as const],
+  },
+  { guard: 'changes' as const, target, actions: ['remember' as const, 'tellChanged' as const] },
+  { target, actions: 'remember' as const },
+];
+
 /**
  * Watches the signed-in user's WhatsApp numbers wherever the user is: an instance that goes offline raises a
  * toast, and listeners (the dashboard) hear `instances.changed`. It follows the app's live connection (it
@@ -143,15 +154,7 @@ export const instanceWatchMachine = setup({
           invoke: {
             id: 'listInstances',
             src: 'listInstances',
-            onDone: [
-              {
-                guard: 'goesOffline',
-                target: 'following',
-                actions: ['toastOffline', 'remember', 'tellChanged'],
-              },
-              { guard: 'changes', target: 'following', actions: ['remember', 'tellChanged'] },
-              { target: 'following', actions: 'remember' },
-            ],
+            onDone: listRead('following'),
             // The connection tells the next catch-up, when the list is asked again.
             onError: 'following',
           },
@@ -166,15 +169,7 @@ export const instanceWatchMachine = setup({
               invoke: {
                 id: 'listInstances',
                 src: 'listInstances',
-                onDone: [
-                  {
-                    guard: 'goesOffline',
-                    target: 'waiting',
-                    actions: ['toastOffline', 'remember', 'tellChanged'],
-                  },
-                  { guard: 'changes', target: 'waiting', actions: ['remember', 'tellChanged'] },
-                  { target: 'waiting', actions: 'remember' },
-                ],
+                onDone: listRead('waiting'),
                 onError: 'waiting',
               },
             },

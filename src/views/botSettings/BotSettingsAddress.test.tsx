@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { givenChatbot } from '../../../mocks/fixtures';
-import { resetAndSeed, server } from '../../../mocks/node';
+import { resetAndSeed } from '../../../mocks/node';
 import { DEMO_ADMIN } from '../../../mocks/seed';
-import { withMockServer } from '../../../mocks/testing';
+import { recordRequests, withMockServer } from '../../../mocks/testing';
 import { renderApp, warmUp } from '../../../tests/render';
 
 withMockServer();
@@ -17,17 +17,6 @@ const here = () => location.pathname + location.search;
 const picker = () => screen.getByLabelText('Chatbot') as HTMLSelectElement;
 const heading = (name: string) => screen.findByRole('heading', { level: 2, name });
 const selectedTab = () => screen.getByRole('tab', { selected: true });
-
-/** Every request the page made, as "METHOD path" (the path as sent, still encoded). */
-function recordRequests() {
-  const seen: string[] = [];
-  const listener = ({ request }: { request: Request }) => {
-    seen.push(`${request.method} ${new URL(request.url).pathname}`);
-  };
-  server.events.on('request:start', listener);
-  onTestFinished(() => server.events.removeListener('request:start', listener));
-  return seen;
-}
 
 describe('bot settings at its address', () => {
   it('opens the bot and the tab a copied address names, and marks the screen in the sidebar', async () => {

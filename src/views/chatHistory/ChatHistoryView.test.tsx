@@ -7,7 +7,7 @@ import { givenChatSession } from '../../../mocks/fixtures';
 import { givenLiveMessage, openLiveStreams } from '../../../mocks/handlers/live';
 import { resetAndSeed, server } from '../../../mocks/node';
 import { DEMO_OWNER } from '../../../mocks/seed';
-import { call, only, reshaped, withMockServer } from '../../../mocks/testing';
+import { call, only, recordRequests, reshaped, withMockServer } from '../../../mocks/testing';
 import { renderApp, warmUp } from '../../../tests/render';
 import { SPEC_ANALYSIS_FIELDS, SPEC_MESSAGE_FIELDS, SPEC_SESSION_FIELDS } from '../../../tests/specFields';
 
@@ -280,17 +280,6 @@ describe('chat history screen', () => {
     expect(screen.getByText('0 conversations')).toBeInTheDocument();
   });
 });
-
-/** Every request the page made, as "METHOD path" (the path as sent, still encoded). */
-function recordRequests() {
-  const seen: string[] = [];
-  const listener = ({ request }: { request: Request }) => {
-    seen.push(`${request.method} ${new URL(request.url).pathname}`);
-  };
-  server.events.on('request:start', listener);
-  onTestFinished(() => server.events.removeListener('request:start', listener));
-  return seen;
-}
 
 describe('chat history at its address', () => {
   const here = () => location.pathname + location.search;
