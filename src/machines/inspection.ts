@@ -1,17 +1,21 @@
 import type { AnyActorRef, AnyStateMachine, InspectionEvent, Snapshot } from 'xstate';
 
+/** What the QA tools give a flow as it starts: a snapshot to start from, and the app system's inspector. */
+export interface FlowStart {
+  snapshot?: Snapshot<unknown>;
+  inspect?: (event: InspectionEvent) => void;
+}
+
 /**
- * What a flow inspector (the demo's QA tools) can do with the app's flows: see them live, record their
- * transitions, and start a flow from a restored snapshot. Production builds install none.
+ * What a flow inspector (the demo's QA tools, src/demo/qa) can do with the app's flows: see them live, record
+ * their transitions, and start a flow from a restored snapshot. The app only asks it; how a jump restores a
+ * flow is the tools' own. Production builds install none.
  */
 export interface FlowInspector {
+  /** How the flow `id` starts: from a snapshot a jump restored (its own, or its children's), inspected. */
+  startOptions(id: string, logic: AnyStateMachine, input: unknown): FlowStart;
+  /** The flow runs (a snapshot it started from is used up); the returned function says it is gone. */
   register(id: string, actor: AnyActorRef, logic: AnyStateMachine): () => void;
-  /** The inspector of the whole app system, installed at its root. */
-  inspector(): (event: InspectionEvent) => void;
-  pendingRestore(id: string): Snapshot<unknown> | undefined;
-  /** Whether any flow waits for a restored snapshot. */
-  restoring(): boolean;
-  restored(id: string, snapshot: Snapshot<unknown>): void;
   /** Bumped by a jump so the screens remount and pick up restored snapshots. */
   generation(): number;
   subscribe(listener: () => void): () => void;

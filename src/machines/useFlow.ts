@@ -1,15 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import {
-  type ActorOptions,
-  type ActorRefFrom,
-  type AnyActorRef,
-  type AnyStateMachine,
-  createActor,
-  type InputFrom,
-  type SnapshotFrom,
-} from 'xstate';
-import { type FlowInspector, flowInspector } from './inspection';
+import type { ActorOptions, ActorRefFrom, AnyActorRef, AnyStateMachine, InputFrom } from 'xstate';
+import { flowInspector } from './inspection';
 
 /**
  * useActorRef for a named flow of a screen: React starts and stops it with the screen, and it reaches the
@@ -37,57 +29,18 @@ export function useChildFlow<T extends AnyStateMachine>(
   return child;
 }
 
-/**
- * What the QA tools add to a flow's options: its own restored snapshot, or, for a machine running flows as
- * children, its initial snapshot with the restored ones of those children.
- */
+/** What the QA tools (when installed) add to a flow's options: a snapshot to start from, and the inspector. */
 export function flowOptions<T extends AnyStateMachine>(
   id: string,
-  logic?: T,
+  logic: T,
   input?: InputFrom<T>,
 ): Partial<ActorOptions<T>> {
-  const qa = flowInspector();
-  if (!qa) return {};
-  const restored = qa.pendingRestore(id) ?? (logic && withRestoredChildren(qa, logic, input));
-  return {
-    ...(restored ? { snapshot: restored as SnapshotFrom<T> } : {}),
-    inspect: qa.inspector(),
-  };
+  return (flowInspector()?.startOptions(id, logic, input) ?? {}) as Partial<ActorOptions<T>>;
 }
 
-interface PersistedChildren {
-  children?: Record<string, { snapshot: unknown }>;
-}
-
-function withRestoredChildren(qa: FlowInspector, logic: AnyStateMachine, input: unknown) {
-  if (!qa.restoring()) return undefined;
-  const initial = createActor(logic, { input } as never).getPersistedSnapshot() as PersistedChildren;
-  return restoreChildren(qa, initial) ? (initial as SnapshotFrom<AnyStateMachine>) : undefined;
-}
-
-/**
- * Puts the restored snapshots waiting for a persisted snapshot's children into it, at any depth (a screen's
- * flow may run flows of its own, as billing runs its resources). Whether any was put in.
- */
-function restoreChildren(qa: FlowInspector, persisted: PersistedChildren): boolean {
-  let any = false;
-  for (const [childId, child] of Object.entries(persisted.children ?? {})) {
-    const restored = qa.pendingRestore(childId);
-    if (restored) child.snapshot = restored;
-    else if (!restoreChildren(qa, (child.snapshot ?? {}) as PersistedChildren)) continue;
-    any = true;
-  }
-  return any;
-}
-
-/** Registers a flow's live actor with the QA tools (and marks a restored snapshot as used). */
+/** Registers a flow's live actor with the QA tools, when installed. */
 export function useRegisterFlow(id: string, actor: AnyActorRef, logic: AnyStateMachine) {
-  useEffect(() => {
-    const qa = flowInspector();
-    const restored = qa?.pendingRestore(id);
-    if (restored) qa?.restored(id, restored);
-    return qa?.register(id, actor, logic);
-  }, [id, actor, logic]);
+  useEffect(() => flowInspector()?.register(id, actor, logic), [id, actor, logic]);
 }
 
 /** Like useMachine: [snapshot, send, actor] for a named flow. */

@@ -1,4 +1,5 @@
 import type { AnyActorRef, AnyStateMachine, EventObject, InspectionEvent, Snapshot } from 'xstate';
+import { restoredStart } from './restore';
 
 /**
  * What the QA tools know about the running app (demo and development builds only): the live machine
@@ -45,7 +46,16 @@ export const qaRuntime = {
   flows: () => [...live.values()],
   timeline: () => timeline,
 
+  /** How a flow starts: from a snapshot a jump left for it (or for its children), inspected. */
+  startOptions(id: string, logic: AnyStateMachine, input: unknown) {
+    const get = (flow: string) => pendingRestore.get(flow);
+    const snapshot = pendingRestore.size > 0 ? restoredStart(get, id, logic, input) : undefined;
+    return { ...(snapshot ? { snapshot } : {}), inspect: qaRuntime.inspector() };
+  },
+
+  /** A flow runs: the tools see it, and a snapshot left for it is used up. */
   register(id: string, actor: AnyActorRef, logic: AnyStateMachine): () => void {
+    pendingRestore.delete(id);
     live.set(id, { id, actor, logic });
     const sub = actor.subscribe(() => changed());
     changed();
@@ -70,18 +80,6 @@ export const qaRuntime = {
       ];
       changed();
     };
-  },
-
-  /**
-   * The snapshot a flow starts from when it mounts next. Read during render (React may render more than
-   * once before mounting), cleared by the flow once mounted.
-   */
-  pendingRestore(id: string): Snapshot<unknown> | undefined {
-    return pendingRestore.get(id);
-  },
-  restoring: () => pendingRestore.size > 0,
-  restored(id: string, snapshot: Snapshot<unknown>) {
-    if (pendingRestore.get(id) === snapshot) pendingRestore.delete(id);
   },
 
   /** Restores a flow to a snapshot by remounting the screens (their flows start from pending snapshots). */

@@ -3,6 +3,7 @@ import { createActor, type EventObject, fromCallback, fromPromise } from 'xstate
 import { TimeRange } from '../../api/schemas/instances';
 import { plansModel, sampleMembership } from '../../demo/qa/flowModels/billing.flowModel';
 import { demoPlan, samplePlan } from '../../demo/qa/flowModels/planChange.flowModel';
+import { restoredStart } from '../../demo/qa/restore';
 import { billingMachine, plansMachine, tokensMachine } from '../billing/billing.machine';
 import { readCheckoutSession, rememberCheckoutSession } from '../billing/links';
 import { membershipMachine } from '../billing/membership';
@@ -140,11 +141,17 @@ describe('QA jumps', () => {
     const jumped = snapshotFor(plansModel, 'plans.failed');
     if (!jumped) throw new Error('no path to plans.failed');
     const pending = new Map<string, unknown>([['plans', jumped.persisted]]);
-    installFlowInspector({
-      pendingRestore: (id) => pending.get(id) as never,
-      restoring: () => pending.size > 0,
-      inspector: () => () => {},
-    } as Partial<FlowInspector> as FlowInspector);
+    // The QA tools' way of starting a flow after a jump, with the snapshot the jump left for the resource.
+    const tools: FlowInspector = {
+      startOptions: (id, logic, input) => {
+        const snapshot = restoredStart((flow) => pending.get(flow) as never, id, logic, input);
+        return snapshot ? { snapshot } : {};
+      },
+      register: () => () => {},
+      generation: () => 0,
+      subscribe: () => () => {},
+    };
+    installFlowInspector(tools);
     const input = { userId: null, returnSessionId: null };
     const actor = createActor(screenWith(), {
       input,
