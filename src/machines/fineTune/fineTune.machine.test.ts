@@ -13,8 +13,7 @@ import {
   sampleSessions,
 } from '../../demo/qa/flowModels/fineTune.flowModel';
 import { activateLocale } from '../../i18n/i18n';
-import { downloadFile } from '../chatHistory/download';
-import { MIN_EXAMPLES } from './dataset';
+import { type FineTuneFile, MIN_EXAMPLES } from './dataset';
 import {
   FINE_TUNE_LOAD_CONCURRENCY,
   type FineTuneBot,
@@ -26,7 +25,6 @@ import {
 } from './fineTune.machine';
 
 vi.mock('../../api/chatSessions', () => ({ getSessionMessages: vi.fn(), searchSessions: vi.fn() }));
-vi.mock('../chatHistory/download', () => ({ downloadFile: vi.fn() }));
 
 beforeAll(() => activateLocale('en', { persist: false }));
 
@@ -47,7 +45,6 @@ beforeEach(() => {
   calls = [];
   inFlight = 0;
   maxInFlight = 0;
-  vi.mocked(downloadFile).mockReset();
   vi.mocked(getSessionMessages).mockImplementation(
     (id, signal) =>
       new Promise<ChatMessage[]>((resolve, reject) => {
@@ -335,11 +332,13 @@ describe('fine-tune: loading and the preview', () => {
 });
 
 describe('fine-tune: the download', () => {
-  it('hands the browser a finetune-{bot}-{time}.jsonl file whose lines read back as the examples', async () => {
+  it('gives the view a finetune-{bot}-{time}.jsonl file whose lines read back as the examples', async () => {
     const { actor, snap } = await reviewed();
+    const files: FineTuneFile[] = [];
+    actor.on('download.file', ({ file }) => files.push(file));
     actor.send({ type: 'download.requested' });
-    expect(downloadFile).toHaveBeenCalledTimes(1);
-    const file = vi.mocked(downloadFile).mock.calls[0]?.[0];
+    expect(files).toHaveLength(1);
+    const file = files[0];
     expect(file?.name).toMatch(/^finetune-ava-\d{8}-\d{6}\.jsonl$/);
     const lines = (file?.content ?? '').split('\n').map((l) => JSON.parse(l));
     expect(lines).toHaveLength(MIN_EXAMPLES);
@@ -354,12 +353,10 @@ describe('fine-tune: the download', () => {
     expect(snap().context.downloadedFile).toBe(file?.name);
   });
 
-  it('says when the browser refuses the file, and lets the user try again', async () => {
+  it('says when the browser refuses the file (as the view reports it), and lets the user try again', async () => {
     const { actor, snap, logDownloadError } = await reviewed();
-    vi.mocked(downloadFile).mockImplementationOnce(() => {
-      throw new Error('blocked by policy');
-    });
     actor.send({ type: 'download.requested' });
+    actor.send({ type: 'download.failed', error: new Error('blocked by policy') });
     expect(snap().hasTag('downloadFailed')).toBe(true);
     expect(logDownloadError).toHaveBeenCalledTimes(1);
     actor.send({ type: 'download.requested' });

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { and, assign, fromCallback, setup } from 'xstate';
+import { and, assign, enqueueActions, fromCallback, setup } from 'xstate';
 import { listChatbots, listUserChatbots } from '../../api/chatbots';
 import { getSessionMessages, searchSessions } from '../../api/chatSessions';
 import type { Chatbot } from '../../api/schemas/chatbots';
@@ -10,11 +10,16 @@ import {
   SessionFilter,
   type SessionFilterCode,
 } from '../../api/schemas/chatSessions';
-import { downloadFile } from '../chatHistory/download';
 import { visibleSessions } from '../chatHistory/sessions';
 import { describeError } from '../errors';
 import { fromRequest } from '../request';
-import { buildDataset, buildFineTuneFile, type Dataset, type DatasetProblem } from './dataset';
+import {
+  buildDataset,
+  buildFineTuneFile,
+  type Dataset,
+  type DatasetProblem,
+  type FineTuneFile,
+} from './dataset';
 import { runPool } from './pool';
 
 /** Conversations whose messages load at once: enough to be quick, few enough not to flood the server. */
@@ -91,7 +96,7 @@ export type FineTuneEvent =
   | { type: 'failed.retried' }
   | { type: 'selection.edit' }
   | { type: 'download.requested' }
-  /** Sent by the download action itself. */
+  /** Sent by the download action itself (failed: or by the view, when the browser refuses the file). */
   | { type: 'download.done'; fileName: string }
   | { type: 'download.failed'; error: unknown };
 
@@ -142,6 +147,8 @@ export const fineTuneMachine = setup({
     context: {} as FineTuneContext,
     events: {} as FineTuneEvent,
     input: {} as FineTuneInput,
+    /** A built dataset file, for the view to hand to the browser's download. */
+    emitted: {} as { type: 'download.file'; file: FineTuneFile },
   },
   actors: {
     listBots: fromRequest<FineTuneBot[], { userId: string | null }>(async ({ input, signal }) =>
@@ -298,20 +305,21 @@ export const fineTuneMachine = setup({
     }),
     rebuild: assign(({ context }) => rebuilt(context)),
     /**
-     * Builds the file (validated by reading it back) and hands it to the browser. It reports back by event,
-     * so a failure of either step becomes the download's failed state instead of stopping the machine.
+     * Builds the file (validated by reading it back) and gives it to the view, which hands it to the browser.
+     * It reports back by event, so a failure (here, or the view's download) becomes the download's failed
+     * state instead of stopping the machine; done comes first, so a late failure wins.
      */
-    download: ({ context, self }) => {
+    download: enqueueActions(({ context, self, enqueue }) => {
       try {
         const bot = selectedBot(context);
         if (!bot || !context.dataset) throw new Error('No dataset to download');
         const file = buildFineTuneFile(context.dataset, bot.name, new Date());
-        downloadFile(file);
-        self.send({ type: 'download.done', fileName: file.name });
+        enqueue.sendTo(self, { type: 'download.done', fileName: file.name });
+        enqueue.emit({ type: 'download.file', file });
       } catch (error) {
-        self.send({ type: 'download.failed', error });
+        enqueue.sendTo(self, { type: 'download.failed', error });
       }
-    },
+    }),
     setDownloadedFile: assign({
       downloadedFile: ({ event }) => (event.type === 'download.done' ? event.fileName : null),
     }),

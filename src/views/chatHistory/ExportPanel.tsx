@@ -1,8 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import styled from 'styled-components';
 import { chatHistoryMessages, exportLabelMessages } from '../../machines/chatHistory/chatHistory.machine';
-import { downloadFile } from '../../machines/chatHistory/download';
 import {
   EXPORT_FORMATS,
   type ExportFormat,
@@ -13,6 +12,7 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Muted } from '../ui/Card';
 import { Checkbox } from '../ui/Controls';
+import { useDownloads } from '../ui/download';
 import { useText } from '../ui/text';
 import { ChatHistoryContext } from './context';
 
@@ -70,26 +70,12 @@ function useExportLabels(): ExportLabels {
   );
 }
 
-/** Hands each file the flow builds to the browser's download; a download the browser refuses is a failed export. */
-function useDownloads(actor: ReturnType<typeof ChatHistoryContext.useActorRef>) {
-  useEffect(() => {
-    const subscription = actor.on('export.file', ({ file }) => {
-      try {
-        downloadFile(file);
-      } catch (error) {
-        actor.send({ type: 'export.failed', error });
-      }
-    });
-    return () => subscription.unsubscribe();
-  }, [actor]);
-}
-
 export function ExportPanel() {
   const { t } = useLingui();
   const text = useText();
   const actor = ChatHistoryContext.useActorRef();
   const labels = useExportLabels();
-  useDownloads(actor);
+  useDownloads(actor, 'export.file', 'export.failed');
   const options = ChatHistoryContext.useSelector((s) => s.context.exportOptions);
   const canExport = ChatHistoryContext.useSelector((s) => s.can({ type: 'export.requested', labels }));
   const hasData = ChatHistoryContext.useSelector((s) => s.context.messages.length > 0);

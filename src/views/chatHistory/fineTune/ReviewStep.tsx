@@ -18,6 +18,7 @@ import {
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Muted } from '../../ui/Card';
+import { useDownloads } from '../../ui/download';
 import { Badge } from '../../ui/Feedback';
 import { usePhoneFormat } from '../../ui/phone';
 import { Spinner } from '../../ui/Spinner';
@@ -328,6 +329,7 @@ export function ReviewStep() {
   const { t, i18n } = useLingui();
   const text = useText();
   const actor = FineTuneContext.useActorRef();
+  useDownloads(actor, 'download.file', 'download.failed');
   const problems = FineTuneContext.useSelector((s) => s.context.problems);
   const examples = FineTuneContext.useSelector((s) => s.context.dataset?.examples.length ?? 0);
   const totalTokens = FineTuneContext.useSelector((s) => s.context.dataset?.totalTokens ?? 0);
