@@ -1,13 +1,25 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { type AnyActorRef, createActor, fromPromise, type SnapshotFrom, waitFor } from 'xstate';
+import { isoNow } from '../../../mocks/clock';
+import { givenChatbot, givenChatSession, givenInstance, givenUser } from '../../../mocks/fixtures';
+import { BASE, withMockServer } from '../../../mocks/testing';
 import { describeStateViews } from '../../../tests/stateViews';
+import { configureClient, resetClient } from '../../api/client';
+import { readStored, writeStored, writeUserInfo } from '../../api/storage';
 import {
   allDone,
   gettingStartedModel,
   halfway,
   nothingDone,
 } from '../../demo/qa/flowModels/gettingStarted.flowModel';
-import { type GettingStartedProgress, gettingStartedMachine, isComplete } from './gettingStarted.machine';
+import { testThreadName } from '../testChat/thread';
+import {
+  type GettingStartedProgress,
+  gettingStartedMachine,
+  gettingStartedName,
+  isComplete,
+  loadProgress,
+} from './gettingStarted.machine';
 
 type Snap = SnapshotFrom<typeof gettingStartedMachine>;
 /** Waits until the progress has been read (or failed to be), with a ceiling only a hang reaches. */
@@ -84,6 +96,91 @@ describe('getting started', () => {
   it('is complete only with every step', () => {
     expect(isComplete(allDone)).toBe(true);
     expect(isComplete({ ...allDone, conversation: false })).toBe(false);
+  });
+});
+
+describe('getting started: remembered in this browser, per user', () => {
+  it('remembers a list put away, and the next visit asks nothing', async () => {
+    const t = start([halfway]);
+    await answered(t.actor);
+    t.actor.send({ type: 'gettingStarted.dismissed' });
+    expect(readStored(gettingStartedName('u-new'))).toBe('dismissed');
+    const again = createActor(gettingStartedMachine, { input: { userId: 'u-new' } }).start();
+    expect(again.getSnapshot().value).toBe('closed');
+    expect(again.getSnapshot().context.returning).toBe(true);
+  });
+
+  it('remembers a list finished on screen as done, and one done before it ever showed', async () => {
+    const t = start([halfway, allDone]);
+    await answered(t.actor);
+    t.actor.send({ type: 'gettingStarted.reload' });
+    await answered(t.actor);
+    expect(readStored(gettingStartedName('u-new'))).toBe('done');
+    writeStored(gettingStartedName('u-new'), null);
+    await answered(start([allDone]).actor);
+    expect(readStored(gettingStartedName('u-new'))).toBe('done');
+  });
+
+  it('keeps each user apart, and takes no unknown stored value as a reason to stay away', () => {
+    writeStored(gettingStartedName('u-other'), 'dismissed');
+    writeStored(gettingStartedName('u-new'), 'maybe');
+    const fresh = createActor(gettingStartedMachine, { input: { userId: 'u-new' } });
+    expect(fresh.getSnapshot().context.returning).toBe(false);
+    expect(gettingStartedName(null)).toBe('getting-started-anonymous');
+  });
+});
+
+describe("what the account has done, read from the spec's calls (against the mock backend)", () => {
+  withMockServer();
+  beforeEach(() => {
+    resetClient();
+    configureClient({ baseURL: BASE });
+  });
+  const signIn = async (id: string) => {
+    const user = await givenUser({ id, email: `${id}@m.test`, token: `tok-${id}` });
+    writeUserInfo({ accessToken: user.token, id: user.id, userId: user.id });
+  };
+  const read = (userId: string | null) => loadProgress(userId, new AbortController().signal);
+  const none = { bot: false, test: false, number: false, conversation: false };
+
+  it('reads nothing done on a new account', async () => {
+    await signIn('u-fresh');
+    expect(await read('u-fresh')).toEqual(none);
+  });
+
+  it('a bot counts, and its test once its test thread is kept in this browser', async () => {
+    await signIn('u-bot');
+    const bot = await givenChatbot('u-bot', { name: 'Ava' });
+    expect(await read('u-bot')).toEqual({ ...none, bot: true });
+    writeStored(testThreadName(bot.id), 'thread-1');
+    expect(await read('u-bot')).toEqual({ ...none, bot: true, test: true });
+    // Without a user, the caller's own list (GET /chatbots) says the same.
+    expect(await read(null)).toEqual({ ...none, bot: true, test: true });
+  });
+
+  it('a number counts once connected, or once it has been active, not while it waits for its code', async () => {
+    await signIn('u-num');
+    await givenInstance('u-num', { instanceStatus: 'qr', lastActiveAt: null });
+    expect((await read('u-num')).number).toBe(false);
+    await givenInstance('u-num', { instanceStatus: 'authenticated', lastActiveAt: null });
+    expect((await read('u-num')).number).toBe(true);
+    await signIn('u-was');
+    await givenInstance('u-was', { instanceStatus: 'close', lastActiveAt: isoNow() });
+    expect((await read('u-was')).number).toBe(true);
+  });
+
+  it('customers who wrote today count as the first conversation, and as the bot tested', async () => {
+    await signIn('u-talk');
+    await givenChatSession('u-talk', { createdAt: isoNow() });
+    expect(await read('u-talk')).toEqual({ ...none, test: true, conversation: true });
+  });
+
+  it('customers who wrote only yesterday count too', async () => {
+    await signIn('u-yday');
+    await givenChatSession('u-yday', {
+      createdAt: new Date(Date.parse(isoNow()) - 86_400_000).toISOString(),
+    });
+    expect(await read('u-yday')).toEqual({ ...none, test: true, conversation: true });
   });
 });
 
