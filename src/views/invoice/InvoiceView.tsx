@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import styled, { createGlobalStyle } from 'styled-components';
 import { Link } from 'wouter';
@@ -6,7 +7,7 @@ import { hasBillingDetails } from '../../api/schemas/billingDetails';
 import type { Invoice, InvoiceSeller } from '../../api/schemas/invoices';
 import { invoiceMachine } from '../../machines/invoice/invoice.machine';
 import { PATHS } from '../../machines/paths';
-import { useFlowMachine } from '../../machines/useFlow';
+import { useFlow } from '../../machines/useFlow';
 import { Alert } from '../ui/Alert';
 import { addressLines } from '../ui/address';
 import { Button } from '../ui/Button';
@@ -320,11 +321,17 @@ function InvoiceViewRoot() {
   const { t } = useLingui();
   const text = useText();
   const [invoiceId] = useState(() => segmentBelow(PATHS.invoices));
-  const [snap, send, actor] = useFlowMachine('invoice', invoiceMachine, { input: { invoiceId } });
-  const { invoice, error, payError } = snap.context;
-  const notFound = snap.hasTag('notFound');
-  const failed = snap.hasTag('failed');
-  const busy = snap.hasTag('paying') || snap.hasTag('redirecting');
+  const actor = useFlow('invoice', invoiceMachine, { input: { invoiceId } });
+  const send = actor.send;
+  const invoice = useSelector(actor, (s) => s.context.invoice);
+  const error = useSelector(actor, (s) => s.context.error);
+  const payError = useSelector(actor, (s) => s.context.payError);
+  const notFound = useSelector(actor, (s) => s.hasTag('notFound'));
+  const failed = useSelector(actor, (s) => s.hasTag('failed'));
+  const busy = useSelector(actor, (s) => s.hasTag('paying') || s.hasTag('redirecting'));
+  const loading = useSelector(actor, (s) => s.hasTag('loading'));
+  const canPay = useSelector(actor, (s) => s.can({ type: 'invoice.pay' }));
+  const payFailed = useSelector(actor, (s) => s.hasTag('payFailed'));
   const number = invoice?.number ?? null;
 
   useEffect(() => {
@@ -402,12 +409,12 @@ function InvoiceViewRoot() {
   }
 
   return (
-    <Page className="invoice-page" aria-busy={snap.hasTag('loading')}>
+    <Page className="invoice-page" aria-busy={loading}>
       <PrintStyles />
       <Toolbar className="no-print">
         {back}
         <span className="spacer" />
-        {snap.can({ type: 'invoice.pay' }) && (
+        {canPay && (
           <Button variant="primary" disabled={busy} onClick={() => send({ type: 'invoice.pay' })}>
             {busy && <Spinner />}
             <Trans>Pay now</Trans>
@@ -417,7 +424,7 @@ function InvoiceViewRoot() {
           <Trans>Print</Trans>
         </Button>
       </Toolbar>
-      {snap.hasTag('payFailed') && payError && (
+      {payFailed && payError && (
         <Toolbar className="no-print">
           <Alert data-testid="pay-error">
             <Trans>The payment could not be started:</Trans> {text(payError)}

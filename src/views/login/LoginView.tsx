@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
 import { Suspense, useContext, useEffect, useMemo, useRef } from 'react';
 import { Redirect } from 'wouter';
 import { preloadAuthCalls } from '../../api/auth';
 import { loginMachine } from '../../machines/login/login.machine';
 import { safeRedirect } from '../../machines/session/redirect';
-import { useFlowMachine } from '../../machines/useFlow';
+import { useFlow } from '../../machines/useFlow';
 import { Alert } from '../ui/Alert';
 import { useSession } from '../ui/appActors';
 import { Button } from '../ui/Button';
@@ -30,7 +31,19 @@ export function LoginView() {
     [],
   );
 
-  const [snap, send] = useFlowMachine('login', loginMachine, { input: { redirectTo: target } });
+  const flow = useFlow('login', loginMachine, { input: { redirectTo: target } });
+  const send = flow.send;
+  const email = useSelector(flow, (s) => s.context.email);
+  const code = useSelector(flow, (s) => s.context.code);
+  const sendCount = useSelector(flow, (s) => s.context.sendCount);
+  const error = useSelector(flow, (s) => s.context.error);
+  const codeSent = useSelector(flow, (s) => s.hasTag('codeSent'));
+  const busy = useSelector(flow, (s) => s.hasTag('busy'));
+  const sending = useSelector(flow, (s) => s.hasTag('sending'));
+  const submitting = useSelector(flow, (s) => s.hasTag('submitting'));
+  const done = useSelector(flow, (s) => s.hasTag('signedIn') || s.status === 'done');
+  const canSendCode = useSelector(flow, (s) => s.can({ type: 'code.sendRequested' }));
+  const canSubmit = useSelector(flow, (s) => s.can({ type: 'login.submitted' }));
   // The sign-in calls need their schemas; fetch them once the page is idle, not before it paints.
   useEffect(() => {
     const idle = globalThis.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1));
@@ -43,16 +56,11 @@ export function LoginView() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the page becomes interactive
   useEffect(() => {
     const typed = emailInput.current?.value ?? '';
-    if (typed !== '' && typed !== snap.context.email) send({ type: 'email.changed', value: typed });
+    if (typed !== '' && typed !== flow.getSnapshot().context.email)
+      send({ type: 'email.changed', value: typed });
   }, []);
 
   if (signedInOnArrival) return <Redirect to={target} replace />;
-
-  const { email, code, sendCount, error } = snap.context;
-  const codeSent = snap.hasTag('codeSent');
-  const busy = snap.hasTag('busy');
-  const sending = snap.hasTag('sending');
-  const done = snap.hasTag('signedIn') || snap.status === 'done';
 
   return (
     <div className={styles.page}>
@@ -94,7 +102,7 @@ export function LoginView() {
               <Button
                 type={codeSent ? 'button' : 'submit'}
                 variant={codeSent ? 'secondary' : 'primary'}
-                disabled={busy || !snap.can({ type: 'code.sendRequested' })}
+                disabled={busy || !canSendCode}
                 onClick={codeSent ? () => send({ type: 'code.sendRequested' }) : undefined}
               >
                 {sending && <Spinner />}
@@ -122,13 +130,8 @@ export function LoginView() {
                 <Trans>Signed in. Taking you to your dashboard…</Trans>
               </Alert>
             )}
-            <Button
-              type="submit"
-              variant="primary"
-              block
-              disabled={!codeSent || busy || !snap.can({ type: 'login.submitted' })}
-            >
-              {snap.hasTag('submitting') && <Spinner />}
+            <Button type="submit" variant="primary" block disabled={!codeSent || busy || !canSubmit}>
+              {submitting && <Spinner />}
               <Trans>Sign in</Trans>
             </Button>
           </form>

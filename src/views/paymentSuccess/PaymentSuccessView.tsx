@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
@@ -6,7 +7,7 @@ import type { PaidMembership, PaymentSessionDetails } from '../../api/schemas/pa
 import { PATHS } from '../../machines/paths';
 import { paymentSuccessMachine } from '../../machines/paymentSuccess/paymentSuccess.machine';
 import { signedInUserId } from '../../machines/session/session.machine';
-import { useFlowMachine } from '../../machines/useFlow';
+import { useFlow } from '../../machines/useFlow';
 import { useSession } from '../ui/appActors';
 import { Button } from '../ui/Button';
 import { Card, Muted } from '../ui/Card';
@@ -125,11 +126,12 @@ function PaymentSuccessViewRoot() {
   const text = useText();
   const userId = useSession((s) => signedInUserId(s.context));
   const [sessionId] = useState(() => new URLSearchParams(location.search).get('sessionId'));
-  const [snap, send] = useFlowMachine('paymentSuccess', paymentSuccessMachine, {
-    input: { sessionId, userId },
-  });
-  const { details, error } = snap.context;
-  const failed = snap.hasTag('loadFailed');
+  const flow = useFlow('paymentSuccess', paymentSuccessMachine, { input: { sessionId, userId } });
+  const details = useSelector(flow, (s) => s.context.details);
+  const error = useSelector(flow, (s) => s.context.error);
+  const failed = useSelector(flow, (s) => s.hasTag('loadFailed'));
+  const busy = useSelector(flow, (s) => s.hasTag('busy'));
+  const canRetry = useSelector(flow, (s) => s.can({ type: 'details.retry' }));
 
   useEffect(() => {
     document.title = pageTitle(failed ? t`Load failed` : t`Payment successful`);
@@ -137,7 +139,7 @@ function PaymentSuccessViewRoot() {
 
   return (
     <Page>
-      <Panel aria-busy={snap.hasTag('busy')}>
+      <Panel aria-busy={busy}>
         {failed ? (
           <>
             <Mark $tone="danger">
@@ -153,8 +155,8 @@ function PaymentSuccessViewRoot() {
               <Button as={Link} href={PATHS.usageBilling} variant="primary">
                 <Trans>Back to billing</Trans>
               </Button>
-              {snap.can({ type: 'details.retry' }) && (
-                <Button onClick={() => send({ type: 'details.retry' })}>
+              {canRetry && (
+                <Button onClick={() => flow.send({ type: 'details.retry' })}>
                   <RefreshIcon size={16} />
                   <Trans>Retry</Trans>
                 </Button>
