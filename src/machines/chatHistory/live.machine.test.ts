@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   type AnyActorRef,
   assign,
@@ -7,8 +7,13 @@ import {
   SimulatedClock,
   type SnapshotFrom,
   setup,
+  waitFor,
 } from 'xstate';
+import { givenChatSession, givenUser } from '../../../mocks/fixtures';
+import { BASE, withMockServer } from '../../../mocks/testing';
 import { describeStateViews } from '../../../tests/stateViews';
+import { configureClient, resetClient } from '../../api/client';
+import { writeUserInfo } from '../../api/storage';
 import { liveMessage, liveModel, liveSession } from '../../demo/qa/flowModels/live.flowModel';
 import { streamBroken } from '../../demo/qa/flowModels/liveConnection.flowModel';
 import {
@@ -148,6 +153,52 @@ describe('live updates in the chat history', () => {
     history.stop();
     clock.increment(10 * LIVE_POLL_ONLY_MS);
     expect(polls).toHaveLength(0);
+  });
+});
+
+describe('live updates in the chat history, polling the mock backend', () => {
+  withMockServer();
+  beforeEach(async () => {
+    resetClient();
+    configureClient({ baseURL: BASE });
+    await givenUser({ id: 'u-poll', email: 'poll@m.test', token: 'tok-poll', planName: 'Starter' });
+    writeUserInfo({ accessToken: 'tok-poll', id: 'u-poll', userId: 'u-poll' });
+  });
+
+  /** The live machine with its real poll, in a stand-in chat history that records what it is told. */
+  function polling(watched: string | null) {
+    const history = createActor(
+      setup({
+        types: { context: {} as { told: LiveParentEvent[] }, events: {} as LiveParentEvent },
+        actors: { live: liveMachine },
+      }).createMachine({
+        context: { told: [] },
+        invoke: { id: 'live', src: 'live', input: { watched } },
+        on: { '*': { actions: assign({ told: ({ context, event }) => [...context.told, event] }) } },
+      }),
+    ).start();
+    const live = history.getSnapshot().children.live as AnyActorRef;
+    return { history, live, told: () => history.getSnapshot().context.told };
+  }
+
+  it("reads today's conversations and the open conversation's messages on a catch-up", async () => {
+    const today = await givenChatSession('u-poll', { id: 'sess-today', messages: [{ content: 'Hello' }] });
+    const run = polling(today.id);
+    run.live.send({ type: 'live.catchUp' });
+    await waitFor(run.history, (s) => s.context.told.length >= 2, { timeout: 10_000 });
+    expect(run.told().map((e) => e.type)).toEqual(['live.session', 'live.message']);
+    expect(run.told()[0]).toMatchObject({ session: { id: 'sess-today' } });
+    expect(run.told()[1]).toMatchObject({ sessionId: 'sess-today', message: { content: 'Hello' } });
+    run.history.stop();
+  });
+
+  it('reads no messages when no conversation is open', async () => {
+    await givenChatSession('u-poll', { id: 'sess-only', messages: [{ content: 'Hi' }] });
+    const run = polling(null);
+    run.live.send({ type: 'live.catchUp' });
+    await waitFor(run.live, (s) => !s.hasTag('polling'), { timeout: 10_000 });
+    expect(run.told().map((e) => e.type)).toEqual(['live.session']);
+    run.history.stop();
   });
 });
 
