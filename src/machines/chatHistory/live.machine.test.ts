@@ -11,6 +11,7 @@ import {
 } from 'xstate';
 import { givenChatSession, givenUser } from '../../../mocks/fixtures';
 import { BASE, withMockServer } from '../../../mocks/testing';
+import { settle } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import { configureClient, resetClient } from '../../api/client';
 import { writeUserInfo } from '../../api/storage';
@@ -26,7 +27,6 @@ import {
 } from './live.machine';
 
 type Snap = SnapshotFrom<typeof liveMachine>;
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * The machine as the chat history runs it (a child whose events the parent records), with polls the test

@@ -8,6 +8,7 @@ import {
   SimulatedClock,
   type SnapshotFrom,
   setup,
+  waitFor,
 } from 'xstate';
 import { givenChatSession, givenUser } from '../../../mocks/fixtures';
 import { givenLiveMessage, liveHandlers, openLiveStreams } from '../../../mocks/handlers/live';
@@ -37,7 +38,6 @@ import {
 import { liveListener } from './liveListener';
 
 type Snap = SnapshotFrom<typeof liveConnectionMachine>;
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The connection with streams the test drives. */
 function withFakeStreams() {
@@ -299,18 +299,15 @@ describe('the live connection against the mock backend', () => {
   it('tells a message written by a customer, and closes its stream when stopped', async () => {
     const session = await givenChatSession('u-live', { id: 'sess-m', messages: [{ content: 'Hello' }] });
     const actor = createActor(liveConnectionMachine);
-    const heard: LiveNews[] = [];
-    actor.on('live.message', (news) => heard.push(news));
+    const heard = new Promise<LiveNews>((resolve) => actor.on('live.message', resolve));
     actor.start();
-    for (let i = 0; i < 50 && !actor.getSnapshot().matches({ streaming: 'open' }); i++) await settle();
-    expect(actor.getSnapshot().value).toEqual({ streaming: 'open' });
+    // Waits end when the thing happens; the ceiling is for a hang.
+    await waitFor(actor, (s) => s.matches({ streaming: 'open' }), { timeout: 10_000 });
     const told = await givenLiveMessage('u-live', { sessionId: session.id, content: 'Is it in stock?' });
-    for (let i = 0; i < 50 && heard.length === 0; i++) await settle();
-    expect(heard).toEqual([{ type: 'live.message', sessionId: 'sess-m', message: told }]);
+    expect(await heard).toEqual({ type: 'live.message', sessionId: 'sess-m', message: told });
     expect(openLiveStreams('u-live')).toBe(1);
     actor.stop();
-    for (let i = 0; i < 50 && openLiveStreams('u-live') > 0; i++) await settle();
-    expect(openLiveStreams('u-live')).toBe(0);
+    await vi.waitFor(() => expect(openLiveStreams('u-live')).toBe(0), { timeout: 10_000, interval: 20 });
   });
 });
 
