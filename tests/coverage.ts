@@ -81,10 +81,11 @@ export interface Coverage {
  * what it misses is what no edge reaches.
  */
 export function coverage<TInput>(machine: AnyStateMachine, options: ModelOptions<TInput>): Coverage {
-  const events = [...options.events, ...implicitEvents(machine, options)];
-  const serialize = options.serialize ?? ((s: AnyMachineSnapshot) => s.context);
+  const finer = options.coverage ?? {};
+  const events = [...options.events, ...(finer.events ?? []), ...implicitEvents(machine, options)];
+  const serialize = finer.serialize ?? options.serialize ?? ((s: AnyMachineSnapshot) => s.context);
   const keyOfState = (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.status, serialize(s)]);
-  const inputs = [options.input, ...(options.inputs ?? [])];
+  const inputs = [options.input, ...(options.inputs ?? []), ...(finer.inputs ?? [])];
 
   const all = allTransitions(machine);
   const coveredTransitions = new Set<AnyTransitionDefinition>();

@@ -2,9 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { billingDetailsModel } from '../src/demo/qa/flowModels/billingDetails.flowModel';
 import { billingHistoryModel } from '../src/demo/qa/flowModels/billingHistory.flowModel';
 import { botDeleteModel } from '../src/demo/qa/flowModels/botDelete.flowModel';
-import { botEditorCoverageModel } from '../src/demo/qa/flowModels/botEditor.flowModel';
 import { cardSetupModel } from '../src/demo/qa/flowModels/cardSetup.flowModel';
-import { chatHistoryCoverageModel } from '../src/demo/qa/flowModels/chatHistory.flowModel';
 import { databaseModel } from '../src/demo/qa/flowModels/database.flowModel';
 import { fineTuneModel } from '../src/demo/qa/flowModels/fineTune.flowModel';
 import { instanceWatchModel } from '../src/demo/qa/flowModels/instanceWatch.flowModel';
@@ -22,13 +20,10 @@ import { FLOW_MODELS } from '../src/demo/qa/models';
 import { type Coverage, coverage } from './coverage';
 
 /** Every machine of the product, through the model its tests and the QA tools share. */
-// The bot editor's coverage uses a finer model than its QA jumps (see its model file); the upload queue, the
-// delete question, the external database, the prompt optimiser and the toasts are children of other flows,
-// with models of their own.
+// The upload queue, the delete question, the external database, the prompt optimiser and the toasts are
+// children of other flows, with models of their own.
 const MODELS = [
-  ...Object.values(FLOW_MODELS).map(
-    (m) => [botEditorCoverageModel, chatHistoryCoverageModel].find((c) => c.id === m.id) ?? m,
-  ),
+  ...Object.values(FLOW_MODELS),
   knowledgeUploadModel,
   botDeleteModel,
   databaseModel,

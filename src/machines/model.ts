@@ -109,6 +109,17 @@ export interface ModelOptions<TInput> extends ImplicitEventOptions {
    * context; machines with counters or free text give a coarser view so the graph stays finite.
    */
   serialize?: (snapshot: AnyMachineSnapshot) => unknown;
+  /**
+   * What transition coverage needs beyond the graph the views are checked on: events the machine raises
+   * itself (the coverage walker sees the steps after an event only as eventless ones), further starts, and a
+   * finer vertex where a guard reads what the views do not show. The views stay on the coarse graph, so each
+   * of their states is checked once.
+   */
+  coverage?: {
+    events?: Array<EventObject & Record<string, unknown>>;
+    inputs?: TInput[];
+    serialize?: (snapshot: AnyMachineSnapshot) => unknown;
+  };
 }
 
 /** The model's graph: its events, and what makes a snapshot a vertex of it. */

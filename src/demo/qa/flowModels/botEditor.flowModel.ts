@@ -136,30 +136,25 @@ export const botEditorModel: FlowModel<{ userId: string | null }> = {
       c.pendingSwitch?.kind ?? null,
     ];
   },
-};
-
-/**
- * Finer, for transition coverage: which bot, how many, whether the name is free or taken, and the bot the
- * address asked for. The coverage walker sees the steps after an event only as eventless ones, so the event the
- * machine raises for an address naming no bot of the user's is also sent as such.
- */
-export const botEditorCoverageModel: FlowModel<{ userId: string | null }> = {
-  ...botEditorModel,
-  events: [...botEditorModel.events, { type: 'url.unknownBot', id: UNKNOWN_BOT }],
-  serialize: ({ context }) => {
-    const c = context as BotEditorContext;
-    return [
-      c.selectedId,
-      c.requestedId,
-      c.bots.length,
-      nameClass(c),
-      c.form.model.trim() === '',
-      c.form.prompt.trim() === '',
-      hasCompanyPlaceholder(c.form.prompt),
-      c.form.maxTokens === 'many',
-      isDirty(c),
-      c.pendingTemplate !== null,
-      c.pendingSwitch?.kind ?? null,
-    ];
+  // Finer, for transition coverage: which bot, how many, whether the name is free or taken, and the bot the
+  // address asked for; and the event the machine raises for an address naming no bot of the user's.
+  coverage: {
+    events: [{ type: 'url.unknownBot', id: UNKNOWN_BOT }],
+    serialize: ({ context }) => {
+      const c = context as BotEditorContext;
+      return [
+        c.selectedId,
+        c.requestedId,
+        c.bots.length,
+        nameClass(c),
+        c.form.model.trim() === '',
+        c.form.prompt.trim() === '',
+        hasCompanyPlaceholder(c.form.prompt),
+        c.form.maxTokens === 'many',
+        isDirty(c),
+        c.pendingTemplate !== null,
+        c.pendingSwitch?.kind ?? null,
+      ];
+    },
   },
 };

@@ -110,22 +110,16 @@ export const chatHistoryModel: FlowModel<ChatHistoryInput | undefined> = {
     c.sessions.length > 0,
     c.pendingStar !== null,
   ],
-};
-
-/**
- * For transition coverage: also what the live stream tells and what the reader's scrolling says, the events
- * the machine raises when the address changes (the coverage walker sees the steps after an event only as
- * eventless ones), and a start at an address that names a conversation.
- */
-export const chatHistoryCoverageModel: FlowModel<ChatHistoryInput | undefined> = {
-  ...chatHistoryModel,
-  events: [
-    ...chatHistoryModel.events,
-    { type: 'url.queryFollowed' },
-    { type: 'url.sessionFollowed' },
-    { type: 'live.session', session: abroad.session },
-    { type: 'live.message', sessionId: order.session.id, message: demoMessages[0] as ChatMessage },
-    { type: 'live.scrolled', atBottom: false },
-  ],
-  inputs: [{ sessionId: order.session.id }],
+  // For transition coverage: also what the live stream tells and what the reader's scrolling says, the events
+  // the machine raises when the address changes, and a start at an address that names a conversation.
+  coverage: {
+    events: [
+      { type: 'url.queryFollowed' },
+      { type: 'url.sessionFollowed' },
+      { type: 'live.session', session: abroad.session },
+      { type: 'live.message', sessionId: order.session.id, message: demoMessages[0] as ChatMessage },
+      { type: 'live.scrolled', atBottom: false },
+    ],
+    inputs: [{ sessionId: order.session.id }],
+  },
 };
