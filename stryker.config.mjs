@@ -9,7 +9,12 @@ export default {
   // Only the test files that import the mutated machine run for its mutants.
   vitest: { configFile: 'vitest.mutation.config.ts', related: true },
   // scripts/mutation.mjs narrows this to one machine a run.
-  mutate: ['src/machines/*/*.machine.ts', 'src/demo/checkout/demoCheckout.machine.ts'],
+  // Machines and their parts (`<name>.setup.ts`...).
+  mutate: [
+    'src/machines/*/*.*.ts',
+    '!src/machines/**/*.test.ts',
+    'src/demo/checkout/demoCheckout.machine.ts',
+  ],
   coverageAnalysis: 'perTest',
   concurrency: 2,
   reporters: ['clear-text', 'progress', 'json'],

@@ -12,7 +12,8 @@ const files = paths.flatMap((p) => Object.entries(JSON.parse(readFileSync(p, 'ut
 const machines = new Map();
 const survivors = [];
 for (const [file, { mutants }] of files) {
-  const name = file.match(/([^/]+)\.machine\.ts$/)?.[1] ?? file;
+  // A machine's parts (`<name>.machine.ts`, `<name>.setup.ts`...) count as one machine.
+  const name = file.match(/([^/.]+)\.[a-z]+\.ts$/)?.[1] ?? file;
   const m = machines.get(name) ?? { detected: 0, undetected: 0, other: 0 };
   for (const mutant of mutants) {
     if (DETECTED.has(mutant.status)) m.detected++;

@@ -1,5 +1,5 @@
 // `npm run test:mutation [name...] [--stryker-option=value...]`: StrykerJS over each flow machine in turn (or
-// the named ones), each against the tests of its own folder, then the score per machine
+// the named ones), its parts included, each against the tests of its own folder, then the score per machine
 // (scripts/mutation-report.mjs). Options go to Stryker, e.g. --timeoutMS=60000 on a busy machine.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, globSync, mkdirSync } from 'node:fs';
@@ -15,9 +15,11 @@ const reports = [];
 for (const file of chosen) {
   const name = basename(file, '.machine.ts');
   console.log(`\n=== ${name}`);
+  // A machine split into parts (`<name>.setup.ts`, `<name>.actions.ts`...) is mutated whole.
+  const parts = globSync(`${dirname(file)}/${name}.*.ts`).filter((f) => !f.endsWith('.test.ts'));
   const run = spawnSync(
     'node',
-    ['node_modules/@stryker-mutator/core/bin/stryker.js', 'run', '--mutate', file, ...options],
+    ['node_modules/@stryker-mutator/core/bin/stryker.js', 'run', '--mutate', parts.join(','), ...options],
     {
       stdio: 'inherit',
       env: { ...process.env, MUTATION_TESTS: dirname(file) },

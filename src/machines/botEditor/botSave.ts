@@ -2,7 +2,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { and } from 'xstate';
 import type { Chatbot, ChatbotBody } from '../../api/schemas/chatbots';
-import type { BotEditorContext, BotTab } from './botEditor.machine';
+import type { BotTab } from './address';
+import type { BotEditorContext } from './botEditor.setup';
 import { type BotField, toBody } from './botForm';
 
 /*
