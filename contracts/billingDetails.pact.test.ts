@@ -11,6 +11,7 @@ import {
   newPact,
   useMockServer,
 } from './pact';
+import { rawFetch } from './reads';
 
 const { like } = MatchersV3;
 const pact = newPact();
@@ -90,7 +91,7 @@ describe('billing details', () => {
       .executeTest(async (server) => {
         useMockServer(server);
         // The client refuses it before sending: the raw call pins the server's answer.
-        const response = await fetch(`${server.url}${PATH}`, {
+        const response = await rawFetch(`${server.url}${PATH}`, {
           method: 'PUT',
           headers: { ...AUTH, ...JSON_HEADERS },
           body: JSON.stringify(body),

@@ -8,6 +8,7 @@ import {
 } from '../src/api/database';
 import type { DatabaseBody } from '../src/api/schemas/database';
 import { AUTH, dateTime, errorBody, JSON_HEADERS, newPact, useMockServer } from './pact';
+import { rawFetch } from './reads';
 
 const { like, integer, boolean, string, regex } = MatchersV3;
 const pact = newPact();
@@ -198,7 +199,7 @@ describe('external database', () => {
       .executeTest(async (server) => {
         useMockServer(server);
         // The client refuses it before sending: the raw call pins the server's answer.
-        const response = await fetch(`${server.url}${PATH}`, {
+        const response = await rawFetch(`${server.url}${PATH}`, {
           method: 'PUT',
           headers: { ...AUTH, ...JSON_HEADERS },
           body: JSON.stringify({ mode: 'url', type: 'mysql', connectionString: 'postgresql://h/d' }),

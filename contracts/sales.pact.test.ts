@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sendSalesInquiry } from '../src/api/sales';
 import type { SalesInquiryBody } from '../src/api/schemas/sales';
 import { AUTH, dateTime, errorBody, JSON_HEADERS, newPact, useMockServer } from './pact';
+import { rawFetch } from './reads';
 
 const { like } = MatchersV3;
 const pact = newPact();
@@ -42,7 +43,7 @@ describe('talk to sales', () => {
       .executeTest(async (server) => {
         useMockServer(server);
         // The client refuses it before sending: the raw call pins the server's answer.
-        const response = await fetch(`${server.url}${PATH}`, {
+        const response = await rawFetch(`${server.url}${PATH}`, {
           method: 'POST',
           headers: { ...AUTH, ...JSON_HEADERS },
           body: JSON.stringify(body),
