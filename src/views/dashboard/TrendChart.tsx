@@ -1,13 +1,9 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId } from 'react';
 import styled from 'styled-components';
 import type { TrendPoint } from '../../api/schemas/dashboard';
-import { canPaint, colorOf, dayAfterKey, dayOf, PlotArea, ChartReadout as Readout } from '../ui/chart';
+import { colorOf, dayOf, PlotArea, ChartReadout as Readout } from '../ui/chart/chart';
+import { useDayPlot } from '../ui/chart/useDayPlot';
 import type { ColorName } from '../ui/theme';
-import { useThemeMode } from '../ui/themeMode';
-import type { Painter, TrendColors } from './trendPainter';
-
-/** The canvas painter (uPlot), a chunk of its own: TrendsCard starts it with the card. */
-export const loadTrendPainter = () => import('./trendPainter');
 
 const CHART_HEIGHT = 160;
 
@@ -48,68 +44,27 @@ export function TrendChart({
   formatAxisValue,
   yMax,
 }: TrendChartProps) {
-  const { mode } = useThemeMode();
-  const plot = useRef<HTMLDivElement>(null);
-  const painter = useRef<Painter | null>(null);
-  const [active, setActive] = useState<number | null>(null);
-  const focused = useRef(false);
   const hintId = useId();
-  const last = points.length - 1;
-  const shown = active !== null && active <= last ? active : null;
-
-  // The painter is made again for new points, another theme (its colours are read from the page) or another
-  // language (its labels).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of theme is the trigger to read the colours again
-  useEffect(() => {
-    const el = plot.current;
-    if (!el || !canPaint() || points.length === 0) return;
-    let cancelled = false;
-    let observer: ResizeObserver | null = null;
-    void loadTrendPainter().then(({ paint }) => {
-      if (cancelled) return;
-      const colors: TrendColors = {
-        line: colorOf(el, color),
-        fill: faint(colorOf(el, color)),
+  // Painted again for new points, another colour or language (its labels); the plot adds the theme.
+  const paint = useCallback(
+    (el: HTMLElement) => ({
+      kind: 'line' as const,
+      xs: points.map((pt) => dayOf(pt.date).getTime() / 1000),
+      series: [
+        { values: points.map((pt) => pt.value), color: colorOf(el, color), fill: faint(colorOf(el, color)) },
+      ],
+      colors: {
         axis: colorOf(el, 'textMuted'),
         grid: colorOf(el, 'border'),
         surface: colorOf(el, 'surface'),
-      };
-      const p = paint(el, {
-        xs: points.map((pt) => dayOf(pt.date).getTime() / 1000),
-        ys: points.map((pt) => pt.value),
-        width: Math.max(el.clientWidth, 1),
-        height: CHART_HEIGHT,
-        colors,
-        formatX: (s) => formatAxisDay(new Date(s * 1000)),
-        formatY: formatAxisValue,
-        yMax,
-        onHover: (i) => {
-          if (i !== null || !focused.current) setActive(i);
-        },
-      });
-      painter.current = p;
-      observer = new ResizeObserver(() => p.resize(Math.max(el.clientWidth, 1), CHART_HEIGHT));
-      observer.observe(el);
-    });
-    return () => {
-      cancelled = true;
-      observer?.disconnect();
-      painter.current?.destroy();
-      painter.current = null;
-    };
-  }, [points, color, mode, formatAxisDay, formatAxisValue, yMax]);
-
-  const moveTo = (i: number | null) => {
-    setActive(i);
-    painter.current?.point(i);
-  };
-
-  const onKeyDown = (e: KeyboardEvent) => {
-    const to = dayAfterKey(e.key, shown ?? last, last);
-    if (to === null) return;
-    e.preventDefault();
-    moveTo(to);
-  };
+      },
+      formatX: (s: number) => formatAxisDay(new Date(s * 1000)),
+      formatY: formatAxisValue,
+      yMax,
+    }),
+    [points, color, formatAxisDay, formatAxisValue, yMax],
+  );
+  const { shown, plotProps } = useDayPlot(points.length, CHART_HEIGHT, paint);
 
   const point = shown === null ? undefined : points[shown];
   return (
@@ -126,21 +81,11 @@ export function TrendChart({
       </span>
       <PlotArea
         $height={CHART_HEIGHT}
-        ref={plot}
         role="group"
         aria-roledescription="chart"
         aria-label={label}
         aria-describedby={hintId}
-        tabIndex={0}
-        onKeyDown={onKeyDown}
-        onFocus={() => {
-          focused.current = true;
-          moveTo(shown ?? last);
-        }}
-        onBlur={() => {
-          focused.current = false;
-          moveTo(null);
-        }}
+        {...plotProps}
       />
     </Frame>
   );

@@ -10,12 +10,12 @@ import { TREND_PERIOD_OPTIONS, trendsMachine } from '../../machines/dashboard/tr
 import { useChildFlow } from '../../machines/useFlow';
 import { Button } from '../ui/Button';
 import { Card, CardTitle, Muted } from '../ui/Card';
-import { dayOf, ChartTable as TableBox, usePainterEarly } from '../ui/chart';
+import { dayOf, ChartTable as TableBox, usePainterEarly } from '../ui/chart/chart';
 import { ErrorPanel, NotOffered, Skeleton } from '../ui/Feedback';
 import { useText } from '../ui/text';
 import type { ColorName } from '../ui/theme';
 import { CardError } from './CardError';
-import { loadTrendPainter, TrendChart } from './TrendChart';
+import { TrendChart } from './TrendChart';
 
 const Box = styled(Card)`
   display: grid;
@@ -341,7 +341,7 @@ export function TrendsCard({ dashboard }: { dashboard: AnyActorRef }) {
   const retry = () => trends.send({ type: 'trends.retry' });
   const name = useId();
   const days = data?.days;
-  usePainterEarly(loadTrendPainter);
+  usePainterEarly();
   const formats = useFormats();
 
   return (

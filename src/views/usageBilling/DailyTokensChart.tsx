@@ -1,20 +1,16 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { DailyTokens } from '../../api/schemas/instances';
 import { type DayLevel, levelOf } from '../../machines/usage/dailyLevels';
 import { Button } from '../ui/Button';
 import { Muted } from '../ui/Card';
-import { ChartReadout, ChartTable, canPaint, colorOf, dayAfterKey, dayOf, PlotArea } from '../ui/chart';
+import { ChartReadout, ChartTable, colorOf, dayOf, PlotArea } from '../ui/chart/chart';
+import { useDayPlot } from '../ui/chart/useDayPlot';
 import { useText } from '../ui/text';
 import type { ColorName } from '../ui/theme';
-import { useThemeMode } from '../ui/themeMode';
-import type { BarPainter } from './dailyBarsPainter';
-
-/** The canvas painter (uPlot), a chunk of its own: UsageDetails starts it with the card. */
-export const loadBarsPainter = () => import('./dailyBarsPainter');
 
 const CHART_HEIGHT = 180;
 
@@ -102,12 +98,7 @@ export function DailyTokensChart({ days, monthlyLimit, periodLabel }: DailyToken
   const { t } = useLingui();
   const text = useText();
   const f = useFormats();
-  const { mode } = useThemeMode();
-  const plot = useRef<HTMLDivElement>(null);
-  const painter = useRef<BarPainter | null>(null);
-  const [active, setActive] = useState<number | null>(null);
   const [table, setTable] = useState(false);
-  const focused = useRef(false);
   const headingId = useId();
   const hintId = useId();
   const tableId = useId();
@@ -117,58 +108,30 @@ export function DailyTokensChart({ days, monthlyLimit, periodLabel }: DailyToken
     () => (days ?? []).map((d) => ({ ...d, level: levelOf(d.date, d.tokenCount, monthlyLimit) })),
     [days, monthlyLimit],
   );
-  const last = points.length - 1;
-  const shown = active !== null && active <= last ? active : null;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of theme is the trigger to read the colours again
-  useEffect(() => {
-    const el = plot.current;
-    if (!el || !canPaint() || points.length === 0) return;
-    let cancelled = false;
-    let observer: ResizeObserver | null = null;
-    void loadBarsPainter().then(({ paintBars }) => {
-      if (cancelled) return;
+  // Painted again for new days or another plan limit; the plot adds the theme.
+  const paint = useCallback(
+    (el: HTMLElement) => {
       const groups = limited ? LEVEL_ORDER : [null];
-      const p = paintBars(el, {
+      return {
+        kind: 'bars' as const,
         xs: points.map((d) => dayOf(d.date).getTime() / 1000),
-        groups: groups.map((level) => points.map((d) => (d.level === level ? d.tokenCount : null))),
-        width: Math.max(el.clientWidth, 1),
-        height: CHART_HEIGHT,
+        // One series per colour: a day's tokens in the group of its level, null in the others.
+        series: groups.map((level) => ({
+          values: points.map((d) => (d.level === level ? d.tokenCount : null)),
+          color: colorOf(el, level ? LEVELS[level].color : NO_LIMIT_COLOR),
+        })),
         colors: {
-          groups: groups.map((level) => colorOf(el, level ? LEVELS[level].color : NO_LIMIT_COLOR)),
           axis: colorOf(el, 'textMuted'),
           grid: colorOf(el, 'border'),
-          cursor: colorOf(el, 'borderStrong'),
+          surface: colorOf(el, 'surface'),
         },
-        formatX: (s) => f.axisDay(new Date(s * 1000)),
+        formatX: (s: number) => f.axisDay(new Date(s * 1000)),
         formatY: f.compact,
-        onHover: (i) => {
-          if (i !== null || !focused.current) setActive(i);
-        },
-      });
-      painter.current = p;
-      observer = new ResizeObserver(() => p.resize(Math.max(el.clientWidth, 1), CHART_HEIGHT));
-      observer.observe(el);
-    });
-    return () => {
-      cancelled = true;
-      observer?.disconnect();
-      painter.current?.destroy();
-      painter.current = null;
-    };
-  }, [points, limited, mode, f]);
-
-  const moveTo = (i: number | null) => {
-    setActive(i);
-    painter.current?.point(i);
-  };
-
-  const onKeyDown = (e: KeyboardEvent) => {
-    const to = dayAfterKey(e.key, shown ?? last, last);
-    if (to === null) return;
-    e.preventDefault();
-    moveTo(to);
-  };
+      };
+    },
+    [points, limited, f],
+  );
+  const { shown, plotProps } = useDayPlot(points.length, CHART_HEIGHT, paint);
 
   const limitText = limited ? f.count(monthlyLimit) : '';
   const point = shown === null ? undefined : points[shown];
@@ -233,21 +196,11 @@ export function DailyTokensChart({ days, monthlyLimit, periodLabel }: DailyToken
           </span>
           <PlotArea
             $height={CHART_HEIGHT}
-            ref={plot}
             role="group"
             aria-roledescription="chart"
             aria-label={t`Tokens per day, ${periodLabel}`}
             aria-describedby={hintId}
-            tabIndex={0}
-            onKeyDown={onKeyDown}
-            onFocus={() => {
-              focused.current = true;
-              moveTo(shown ?? last);
-            }}
-            onBlur={() => {
-              focused.current = false;
-              moveTo(null);
-            }}
+            {...plotProps}
           />
           <Actions>
             <Button

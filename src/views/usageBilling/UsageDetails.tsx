@@ -13,14 +13,14 @@ import {
 import type { usageRangeMachine } from '../../machines/usage/usageRange.machine';
 import { Card, CardTitle } from '../ui/Card';
 import { SpreadRow } from '../ui/Cluster';
-import { usePainterEarly } from '../ui/chart';
+import { usePainterEarly } from '../ui/chart/chart';
 import { EmptyState, ErrorPanel, PanelLoading } from '../ui/Feedback';
 import { SelectField } from '../ui/Field';
 import { formatDate } from '../ui/format';
 import { useText } from '../ui/text';
 import { useResourceState } from '../ui/useResource';
 import { CustomRangePicker } from './CustomRangePicker';
-import { DailyTokensChart, loadBarsPainter } from './DailyTokensChart';
+import { DailyTokensChart } from './DailyTokensChart';
 import { TokenTable } from './TokenTable';
 import { InstanceUsage } from './UsageSummary';
 
@@ -56,7 +56,7 @@ export function UsageDetails({
   const { data: plan } = useResourceState(membership);
   const select = useRef<HTMLSelectElement>(null);
   const wasPicking = useRef(false);
-  usePainterEarly(loadBarsPainter);
+  usePainterEarly();
   // The picker closed (applied or cancelled): the focus goes back to the selector that opened it.
   useEffect(() => {
     if (wasPicking.current && !picking) select.current?.focus();

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import styled from 'styled-components';
-import { type ColorName, cssVar } from './theme';
+import { type ColorName, cssVar } from '../theme';
 
 /*
  * What the product's day-by-day charts share (the dashboard's trends, the usage's tokens per day): the plot
  * area with the few rules of uPlot's stylesheet they need, the table a chart can be read as, and how a canvas
- * gets the theme's colours. The uPlot painters themselves are loaded on demand, by each chart.
+ * gets the theme's colours. The uPlot painter (dayPainter.ts, one for both) is loaded on demand.
  */
 
 /** The focusable box a painter draws into. */
@@ -92,14 +92,17 @@ export const canPaint = () =>
   typeof window.matchMedia === 'function' &&
   typeof ResizeObserver === 'function';
 
+/** The canvas painter (uPlot), a chunk of its own that both charts share. */
+export const loadDayPainter = () => import('./dayPainter');
+
 /**
  * Starts loading a chart's painter (the canvas library) when the card that will hold the chart appears, not
  * when its data arrives: the two then travel together instead of one after the other.
  */
-export function usePainterEarly(load: () => Promise<unknown>) {
+export function usePainterEarly() {
   useEffect(() => {
-    if (canPaint()) void load().catch(() => {});
-  }, [load]);
+    if (canPaint()) void loadDayPainter().catch(() => {});
+  }, []);
 }
 
 /** A theme colour as a canvas needs it (the page's current value of the custom property). */
