@@ -6,12 +6,8 @@ import { DEMO_BOTS, DEMO_LINE, DEMO_OWNER, FEATURED_CONVERSATIONS, seedDemo } fr
 import { NEWSLETTER_MARKER, PLACEHOLDER_NUMBER } from '../src/api/schemas/chatSessions';
 import { isActivityType } from '../src/api/schemas/dashboard';
 import { botEditorModel, demoBots, UNKNOWN_BOT } from '../src/demo/qa/flowModels/botEditor.flowModel';
-import {
-  chatHistoryModel,
-  demoMessages,
-  demoSessions,
-  UNKNOWN_SESSION,
-} from '../src/demo/qa/flowModels/chatHistory.flowModel';
+import { demoMessages, demoSessions, UNKNOWN_SESSION } from '../src/demo/qa/flowModels/chatHistory.flowModel';
+import { conversationAnalysisModel } from '../src/demo/qa/flowModels/conversationAnalysis.flowModel';
 import { waitingInstance } from '../src/demo/qa/flowModels/instanceConnection.flowModel';
 import { instanceListModel, sampleChatbots } from '../src/demo/qa/flowModels/instances.flowModel';
 import { sampleUser } from '../src/demo/qa/flowModels/login.flowModel';
@@ -124,7 +120,7 @@ describe('the flow models use the seeded demo data', () => {
     expect(seeded.map(since(newest[0]?.createdAt ?? ''))).toEqual(
       demoMessages.map(since(first?.createdAt ?? '')),
     );
-    expect(chatHistoryModel.outputs?.analyzeSession).toEqual(analyzeConversation(seeded));
+    expect(conversationAnalysisModel.outputs?.analyzeSession).toEqual(analyzeConversation(seeded));
   });
 
   it('shows activity the demo writes and offers the demo’s plans', () => {

@@ -206,7 +206,9 @@ test.describe('QA jumps and state links, flow by flow', () => {
     await expect(conversation.getByRole('region', { name: 'Messages' })).toContainText(
       'Where is my order #51907?',
     );
-    await jump(page, 'chatHistory', 'chatHistory.conversation.open.analysis.failed');
+    // The analysis is the open conversation's own flow: jumped, the conversation stays open.
+    await jump(page, 'conversationAnalysis', 'conversationAnalysis.failed');
+    await expect(conversation.getByRole('heading', { level: 2 })).toHaveText('+852 6338 1492');
     const tools = page.getByRole('region', { name: 'Analysis and export' });
     await expect(tools.getByRole('alert')).toContainText('Internal server error');
     await shot(page, '8-qa-chat-analysis-failed');

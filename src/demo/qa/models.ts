@@ -2,6 +2,8 @@ import type { FlowModel } from '../../machines/model';
 import { billingModel, membershipModel, plansModel, tokensModel } from './flowModels/billing.flowModel';
 import { botEditorModel } from './flowModels/botEditor.flowModel';
 import { chatHistoryModel } from './flowModels/chatHistory.flowModel';
+import { conversationAnalysisModel } from './flowModels/conversationAnalysis.flowModel';
+import { conversationExportModel } from './flowModels/conversationExport.flowModel';
 import { dashboardModel, PANEL_MODELS } from './flowModels/dashboard.flowModel';
 import { demoCheckoutModel } from './flowModels/demoCheckout.flowModel';
 import { demoPortalModel } from './flowModels/demoPortal.flowModel';
@@ -29,6 +31,8 @@ export const FLOW_MODELS: Record<string, FlowModel> = Object.fromEntries(
     botEditorModel,
     testChatModel,
     chatHistoryModel,
+    conversationExportModel,
+    conversationAnalysisModel,
     billingModel,
     membershipModel,
     tokensModel,

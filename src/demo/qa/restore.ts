@@ -6,18 +6,28 @@ interface PersistedChildren {
 
 /**
  * The snapshot a flow starts from after a jump: its own restored one, or, for a machine running flows as
- * children, its initial snapshot with the restored ones of those children. Undefined: it starts as usual.
+ * children, its initial snapshot with the restored ones of those children. A child the machine runs only in
+ * some state (a conversation's analysis, only while it is open) is restored into `base` instead: the flow as
+ * it was when the child was jumped. Undefined: it starts as usual.
  */
 export function restoredStart(
   pending: (id: string) => Snapshot<unknown> | undefined,
   id: string,
   logic: AnyStateMachine,
   input: unknown,
+  base?: Snapshot<unknown>,
 ): Snapshot<unknown> | undefined {
   const own = pending(id);
   if (own) return own;
   const initial = createActor(logic, { input } as never).getPersistedSnapshot() as PersistedChildren;
-  return restoreChildren(pending, initial) ? (initial as Snapshot<unknown>) : undefined;
+  if (restoreChildren(pending, initial)) return initial as Snapshot<unknown>;
+  return base && restoreChildren(pending, base as PersistedChildren) ? base : undefined;
+}
+
+/** Whether a persisted snapshot runs a flow of that id as a child, at any depth. */
+export function runsChild(persisted: unknown, childId: string): boolean {
+  const children = (persisted as PersistedChildren).children ?? {};
+  return Object.entries(children).some(([id, child]) => id === childId || runsChild(child.snapshot, childId));
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { AnyActorRef, AnyStateMachine, EventObject, InspectionEvent, Snapshot } from 'xstate';
-import { restoredStart } from './restore';
+import { restoredStart, runsChild } from './restore';
 
 /**
  * What the QA tools know about the running app (demo and development builds only): the live machine
@@ -21,6 +21,8 @@ export interface TimelineEntry {
 const TIMELINE_LIMIT = 200;
 const live = new Map<string, LiveFlow>();
 const pendingRestore = new Map<string, Snapshot<unknown>>();
+/** A flow as it was when one of its children was jumped: it restarts from there, with the child restored. */
+const restoreBases = new Map<string, Snapshot<unknown>>();
 let timeline: TimelineEntry[] = [];
 let generation = 0;
 let scenario = 'happy';
@@ -49,13 +51,15 @@ export const qaRuntime = {
   /** How a flow starts: from a snapshot a jump left for it (or for its children), inspected. */
   startOptions(id: string, logic: AnyStateMachine, input: unknown) {
     const get = (flow: string) => pendingRestore.get(flow);
-    const snapshot = pendingRestore.size > 0 ? restoredStart(get, id, logic, input) : undefined;
+    const snapshot =
+      pendingRestore.size > 0 ? restoredStart(get, id, logic, input, restoreBases.get(id)) : undefined;
     return { ...(snapshot ? { snapshot } : {}), inspect: qaRuntime.inspector() };
   },
 
   /** A flow runs: the tools see it, and a snapshot left for it is used up. */
   register(id: string, actor: AnyActorRef, logic: AnyStateMachine): () => void {
     pendingRestore.delete(id);
+    restoreBases.delete(id);
     live.set(id, { id, actor, logic });
     const sub = actor.subscribe(() => changed());
     changed();
@@ -85,6 +89,10 @@ export const qaRuntime = {
   /** Restores a flow to a snapshot by remounting the screens (their flows start from pending snapshots). */
   restore(id: string, snapshot: Snapshot<unknown>) {
     pendingRestore.set(id, snapshot);
+    for (const flow of live.values()) {
+      const persisted = flow.actor.getPersistedSnapshot();
+      if (flow.id !== id && runsChild(persisted, id)) restoreBases.set(flow.id, persisted);
+    }
     generation++;
     changed();
   },

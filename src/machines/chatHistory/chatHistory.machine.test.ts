@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { type EventObject, fromCallback, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
+import {
+  type ActorRefFrom,
+  type EventObject,
+  fromCallback,
+  fromPromise,
+  SimulatedClock,
+  type SnapshotFrom,
+} from 'xstate';
 import { startFlow } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import {
@@ -20,15 +27,16 @@ import {
 import { activateLocale } from '../../i18n/i18n';
 import { SEARCH_DEBOUNCE_MS } from '../constants';
 import { modelPaths, stateCoverage } from '../model';
-import {
-  type ChatHistoryInput,
-  chatHistoryMachine,
-  chatHistoryMessages,
-  chatHistoryUrl,
-} from './chatHistory.machine';
-import { ENGLISH_LABELS, type ExportFile, type ExportFormat } from './export';
+import { chatHistoryMachine } from './chatHistory.machine';
+import { type ChatHistoryInput, chatHistoryMessages, chatHistoryUrl } from './chatHistory.setup';
+import { conversationAnalysisMachine } from './conversationAnalysis.machine';
+import { conversationExportMachine } from './conversationExport.machine';
+import { ENGLISH_LABELS, type ExportFile } from './export';
 
 beforeAll(() => activateLocale('en', { persist: false }));
+
+type AnalysisActor = ActorRefFrom<typeof conversationAnalysisMachine>;
+type ExportActor = ActorRefFrom<typeof conversationExportMachine>;
 
 type Search = (input: { phone: string; filter: number }, signal: AbortSignal) => Promise<ChatSession[]>;
 
@@ -58,11 +66,15 @@ function start(
         searchSessions: fromPromise(({ input, signal }) => search(input, signal)),
         loadMessages: fromPromise(({ input }) => load(input.id)),
         starSession: fromPromise(({ input }) => star(input.id, input.isStarred)),
-        analyzeSession: fromPromise(({ input }) => analyze(input.id)),
         findSession: fromPromise(({ input }) => find(input.id)),
         live: fromCallback(({ receive }) => receive((e) => toLive.push(e))) as never,
+        // The children as the screen runs them, with their requests and logs in the test's hands.
+        conversationAnalysis: conversationAnalysisMachine.provide({
+          actors: { analyzeSession: fromPromise(({ input }) => analyze(input.id)) },
+        }),
+        conversationExport: conversationExportMachine.provide({ actions: { logExportError } }),
       },
-      actions: { logMessagesError, logExportError },
+      actions: { logMessagesError },
     }),
     { clock, input },
   );
@@ -71,6 +83,8 @@ function start(
   flow.actor.on('url.show', ({ url, replace }) => shown.push({ url, replace }));
   return {
     ...flow,
+    analyzer: () => flow.snap().children.conversationAnalysis as AnalysisActor | undefined,
+    exporter: () => flow.snap().children.conversationExport as ExportActor,
     clock,
     search,
     load,
@@ -285,25 +299,49 @@ describe('chat history: star', () => {
   });
 });
 
-describe('chat history: analysis', () => {
+describe('chat history: analysis (its child, while a conversation is open)', () => {
   it('re-analyses and shows the new analysis in the conversation and the list', async () => {
     const t = await opened('a');
-    t.actor.send({ type: 'analysis.requested' });
-    expect(t.snap().hasTag('analyzing')).toBe(true);
-    expect(t.snap().can({ type: 'analysis.requested' })).toBe(false);
+    t.analyzer()?.send({ type: 'analysis.requested' });
+    expect(t.analyzer()?.getSnapshot().hasTag('analyzing')).toBe(true);
+    expect(t.analyzer()?.getSnapshot().can({ type: 'analysis.requested' })).toBe(false);
     await t.settle();
     expect(t.analyze).toHaveBeenCalledWith('a');
     expect(t.snap().context.selected?.analysis).toEqual(analysis);
     expect(t.snap().context.sessions.find((s) => s.id === 'a')?.analysis).toEqual(analysis);
+    expect(t.analyzer()?.getSnapshot().value).toBe('idle');
   });
 
   it('keeps the old analysis and says why when analysing fails', async () => {
     const t = await opened('a', { analyze: async () => Promise.reject(new Error('Model busy')) });
-    t.actor.send({ type: 'analysis.requested' });
+    t.analyzer()?.send({ type: 'analysis.requested' });
     await t.settle();
-    expect(t.snap().hasTag('analysisFailed')).toBe(true);
-    expect(t.snap().context.analysisError).toBe('Model busy');
-    expect(t.snap().can({ type: 'analysis.requested' })).toBe(true);
+    const child = t.analyzer()?.getSnapshot();
+    expect(child?.hasTag('analysisFailed')).toBe(true);
+    expect(child?.context.error).toBe('Model busy');
+    expect(child?.can({ type: 'analysis.requested' })).toBe(true);
+    expect(t.snap().context.selected?.analysis).toBeNull();
+  });
+
+  it('starts afresh for another conversation, and ends with the conversation', async () => {
+    const t = await opened('a', { analyze: async () => Promise.reject(new Error('Model busy')) });
+    t.analyzer()?.send({ type: 'analysis.requested' });
+    await t.settle();
+    expect(t.analyzer()?.getSnapshot().hasTag('analysisFailed')).toBe(true);
+    t.actor.send({ type: 'session.selected', id: 'b' });
+    // Another conversation: nothing of the failure shows, and its analysis is asked for its own id.
+    expect(t.analyzer()?.getSnapshot().value).toBe('idle');
+    expect(t.analyzer()?.getSnapshot().context).toEqual({ sessionId: 'b', error: null });
+    let answer: (a: ChatAnalysis) => void = () => {};
+    t.analyze.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    t.analyzer()?.send({ type: 'analysis.requested' });
+    expect(t.analyze).toHaveBeenLastCalledWith('b');
+    t.actor.send({ type: 'session.closed' });
+    expect(t.analyzer()).toBeUndefined();
+    // An answer arriving after the conversation closed changes nothing.
+    answer(analysis);
+    await t.settle();
+    expect(t.snap().context.sessions.find((s) => s.id === 'b')?.analysis).toBeNull();
   });
 
   it('switches tabs', () => {
@@ -317,31 +355,26 @@ describe('chat history: analysis', () => {
   });
 });
 
-describe('chat history: export', () => {
-  /** The files the flow hands to the view for download. */
-  function filesOf(actor: { on: (type: 'export.file', handler: (e: { file: ExportFile }) => void) => void }) {
+describe('chat history: export (its child, for as long as the screen runs)', () => {
+  /** The files the export child hands to the view for download. */
+  function filesOf(exporter: ExportActor) {
     const files: ExportFile[] = [];
-    actor.on('export.file', ({ file }) => files.push(file));
+    exporter.on('export.file', ({ file }) => files.push(file));
     return files;
   }
   const request = { type: 'export.requested', labels: ENGLISH_LABELS } as const;
 
-  it('starts with JSON, analysis and timestamps, and hands the built file, in the labels given, to the view', async () => {
+  it('hands the open conversation, as loaded, to the export child, which builds the file in the labels given', async () => {
     const t = await opened('a');
-    const files = filesOf(t.actor);
-    expect(t.snap().context.exportOptions).toEqual({
-      format: 'json',
-      includeAnalysis: true,
-      includeTimestamps: true,
-    });
-    t.actor.send({ type: 'export.formatChanged', format: 'csv' });
-    t.actor.send({ type: 'export.includeTimestampsChanged', value: false });
+    const files = filesOf(t.exporter());
+    t.exporter().send({ type: 'export.formatChanged', format: 'csv' });
+    t.exporter().send({ type: 'export.includeTimestampsChanged', value: false });
     t.actor.send({
       type: 'export.requested',
       labels: { ...ENGLISH_LABELS, customer: '客户', bot: '机器人', sender: '发送者', content: '内容' },
     });
-    expect(t.snap().hasTag('exported')).toBe(true);
-    expect(files.map((f) => f.name)).toEqual([t.snap().context.exportedFile]);
+    expect(t.exporter().getSnapshot().hasTag('exported')).toBe(true);
+    expect(files.map((f) => f.name)).toEqual([t.exporter().getSnapshot().context.fileName]);
     expect(files[0]?.name).toMatch(/^chat-8613812345678-\d{8}-\d{6}\.csv$/);
     expect(files[0]?.content).toBe(
       '\uFEFF发送者,内容\r\n客户,Where is my order?\r\n机器人,It left yesterday.\r\n',
@@ -351,44 +384,52 @@ describe('chat history: export', () => {
   it('shows the export failure when the view cannot download the file', async () => {
     const t = await opened('a');
     t.actor.send(request);
-    expect(t.snap().hasTag('exported')).toBe(true);
-    t.actor.send({ type: 'export.failed', error: new Error('Blocked') });
-    expect(t.snap().hasTag('exportFailed')).toBe(true);
-    expect(t.snap().context.exportedFile).toBeNull();
+    expect(t.exporter().getSnapshot().hasTag('exported')).toBe(true);
+    t.exporter().send({ type: 'export.failed', error: new Error('Blocked') });
+    expect(t.exporter().getSnapshot().hasTag('exportFailed')).toBe(true);
+    expect(t.exporter().getSnapshot().context.fileName).toBeNull();
     expect(t.logExportError).toHaveBeenCalledTimes(1);
     expect(t.snap().status).toBe('active');
-  });
-
-  it('fails with the unsupported-format error for an unknown format, and hands nothing over', async () => {
-    const t = await opened('a');
-    const files = filesOf(t.actor);
-    t.actor.send({ type: 'export.formatChanged', format: 'xml' as ExportFormat });
-    t.actor.send(request);
-    expect(t.snap().hasTag('exportFailed')).toBe(true);
-    expect(files).toEqual([]);
-    const error = t.logExportError.mock.calls[0]?.[0].event.error;
-    expect(error).toMatchObject({ name: 'UnsupportedExportFormatError', format: 'xml' });
+    expect(t.exporter().getSnapshot().status).toBe('active');
   });
 
   it('exports nothing from an empty conversation', async () => {
     const t = await opened('a', { load: async () => [] });
+    const files = filesOf(t.exporter());
     expect(t.snap().matches({ conversation: { open: { messages: 'ready' } } })).toBe(true);
-    expect(t.snap().can({ type: 'export.requested', labels: ENGLISH_LABELS })).toBe(false);
+    expect(t.snap().can(request)).toBe(false);
+    t.actor.send(request);
+    expect(files).toEqual([]);
+    expect(t.exporter().getSnapshot().value).toBe('idle');
   });
 
   it('exports only a loaded conversation', async () => {
     const t = start({ load: () => new Promise(() => {}) });
     await t.settle();
+    expect(t.snap().can(request)).toBe(false);
     t.actor.send({ type: 'session.selected', id: 'a' });
-    expect(t.snap().can({ type: 'export.requested', labels: ENGLISH_LABELS })).toBe(false);
+    expect(t.snap().can(request)).toBe(false);
+    t.actor.send(request);
+    expect(t.exporter().getSnapshot().value).toBe('idle');
   });
 
-  it('forgets the last export when another session opens', async () => {
+  it('forgets the last export when another session opens or the conversation closes, and keeps the options', async () => {
     const t = await opened('a');
+    t.exporter().send({ type: 'export.formatChanged', format: 'txt' });
+    t.exporter().send({ type: 'export.includeAnalysisChanged', value: false });
     t.actor.send(request);
     t.actor.send({ type: 'session.selected', id: 'b' });
-    expect(t.snap().hasTag('exported')).toBe(false);
-    expect(t.snap().context.exportedFile).toBeNull();
+    expect(t.exporter().getSnapshot().hasTag('exported')).toBe(false);
+    expect(t.exporter().getSnapshot().context.fileName).toBeNull();
+    await t.settle();
+    t.actor.send(request);
+    expect(t.exporter().getSnapshot().context.fileName).toMatch(/^chat-14155550123-\d{8}-\d{6}\.txt$/);
+    t.actor.send({ type: 'session.closed' });
+    expect(t.exporter().getSnapshot().value).toBe('idle');
+    expect(t.exporter().getSnapshot().context).toEqual({
+      options: { format: 'txt', includeAnalysis: false, includeTimestamps: true },
+      fileName: null,
+    });
   });
 });
 
@@ -631,26 +672,27 @@ const serverError = 'Internal server error';
 // The list leaves out the newsletter and the placeholder number.
 const listed = demoSessions.filter((s) => s.fromNumber.endsWith('@c.us') && s.fromNumber !== '0@c.us');
 const openId = (s: Snap) => s.context.selected?.id;
-// The file the model's export reports as downloaded.
-const exportedName = chatHistoryModel.events.find((e) => e.type === 'export.done')?.fileName;
+type ExportSnap = SnapshotFrom<typeof conversationExportMachine>;
+type AnalysisSnap = SnapshotFrom<typeof conversationAnalysisMachine>;
 
 describeStateViews(chatHistoryModel, {
   '*': {
-    // The export options can be set at any time; they apply to the next file.
     // The address can always change (Back, Forward, a link); the view reports it.
-    enabled: [
-      'export.formatChanged',
-      'export.includeAnalysisChanged',
-      'export.includeTimestampsChanged',
-      'url.changed',
-    ],
-    // Live updates run as long as the screen does, and watch the open conversation (polled when the stream
-    // is down).
+    enabled: ['url.changed'],
     runs: {
+      // Live updates run as long as the screen does, and watch the open conversation (polled when the stream
+      // is down).
       live: (child: { context: { watched: string | null } }, s: Snap) =>
         expect(child.context.watched).toBe(
           s.matches({ conversation: 'open' }) ? (s.context.selected?.id ?? null) : null,
         ),
+      // The export too (its options hold for every conversation); no file shows without an open conversation.
+      conversationExport: (child: ExportSnap, s: Snap) => {
+        if (!s.matches({ conversation: 'open' })) {
+          expect(child.value).toBe('idle');
+          expect(child.context.fileName).toBeNull();
+        }
+      },
     },
     shows: (s: Snap) => {
       // The address the screen shows is the one its state names (the search once the typing paused).
@@ -699,11 +741,17 @@ describeStateViews(chatHistoryModel, {
     shows: (s: Snap) => {
       expect(s.context.selected).toBeNull();
       expect(s.context.messages).toEqual([]);
-      expect(s.context.analysisError).toBeNull();
-      expect(s.context.exportedFile).toBeNull();
     },
   },
   'conversation.open': {
+    // The open conversation's analysis child reports its answer; it starts afresh with each conversation.
+    enabled: ['session.analyzed'],
+    runs: {
+      conversationAnalysis: (child: AnalysisSnap, s: Snap) => {
+        expect(child.value).toBe('idle');
+        expect(child.context).toEqual({ sessionId: openId(s), error: null });
+      },
+    },
     shows: (s: Snap) => {
       expect(listed.map((x) => x.id)).toContain(openId(s));
       expect(s.context.sessionId).toBe(openId(s));
@@ -745,7 +793,11 @@ describeStateViews(chatHistoryModel, {
     runs: { loadMessages: (input: { id: string }, s: Snap) => expect(input).toEqual({ id: openId(s) }) },
   },
   'conversation.open.messages.ready': {
-    enabled: ['messages.refresh'],
+    // Only a loaded conversation with messages makes a complete file.
+    enabled: (s: Snap) => [
+      'messages.refresh',
+      ...(s.context.messages.length > 0 ? ['export.requested'] : []),
+    ],
     shows: (s: Snap) => expect(s.context.messages).toEqual(demoMessages),
   },
   // Spec section 8: the list is emptied ('No messages found').
@@ -753,39 +805,6 @@ describeStateViews(chatHistoryModel, {
     tags: ['messagesFailed'],
     enabled: ['messages.refresh'],
     shows: (s: Snap) => expect(s.context.messages).toEqual([]),
-  },
-  'conversation.open.analysis': {},
-  'conversation.open.analysis.idle': {
-    enabled: ['analysis.requested'],
-    shows: (s: Snap) => expect(s.context.analysisError).toBeNull(),
-  },
-  'conversation.open.analysis.analyzing': {
-    tags: ['analyzing'],
-    runs: { analyzeSession: (input: { id: string }, s: Snap) => expect(input).toEqual({ id: openId(s) }) },
-  },
-  'conversation.open.analysis.failed': {
-    tags: ['analysisFailed'],
-    enabled: ['analysis.requested'],
-    shows: (s: Snap) => expect(s.context.analysisError).toBe(serverError),
-  },
-  'conversation.open.export': {
-    // Only a loaded conversation with messages makes a complete file.
-    enabled: (s: Snap) => [
-      'export.done',
-      'export.failed',
-      ...(s.hasTag('messagesLoading') || s.hasTag('messagesFailed') || s.context.messages.length === 0
-        ? []
-        : ['export.requested']),
-    ],
-  },
-  'conversation.open.export.idle': { shows: (s: Snap) => expect(s.context.exportedFile).toBeNull() },
-  'conversation.open.export.done': {
-    tags: ['exported'],
-    shows: (s: Snap) => expect(s.context.exportedFile).toBe(exportedName),
-  },
-  'conversation.open.export.failed': {
-    tags: ['exportFailed'],
-    shows: (s: Snap) => expect(s.context.exportedFile).toBeNull(),
   },
   star: {},
   'star.idle': {

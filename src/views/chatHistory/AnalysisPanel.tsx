@@ -1,6 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
+import type { ActorRefFrom } from 'xstate';
+import { conversationAnalysisMachine } from '../../machines/chatHistory/conversationAnalysis.machine';
 import { positivePercent } from '../../machines/chatHistory/sessions';
+import { useRegisterFlow } from '../../machines/useFlow';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Badge, EmptyState } from '../ui/Feedback';
@@ -63,15 +67,18 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.space(3)};
 `;
 
-export function AnalysisPanel() {
+type AnalysisActor = ActorRefFrom<typeof conversationAnalysisMachine>;
+
+/** The open conversation's analysis: shown from the session, asked for through the conversation's child. */
+function Analysis({ analyzer }: { analyzer: AnalysisActor }) {
+  useRegisterFlow('conversationAnalysis', analyzer, conversationAnalysisMachine);
   const { t } = useLingui();
   const text = useText();
-  const actor = ChatHistoryContext.useActorRef();
   const analysis = ChatHistoryContext.useSelector((s) => s.context.selected?.analysis ?? null);
-  const analyzing = ChatHistoryContext.useSelector((s) => s.hasTag('analyzing'));
-  const canAnalyze = ChatHistoryContext.useSelector((s) => s.can({ type: 'analysis.requested' }));
-  const error = ChatHistoryContext.useSelector((s) => s.context.analysisError);
-  const failed = ChatHistoryContext.useSelector((s) => s.hasTag('analysisFailed'));
+  const analyzing = useSelector(analyzer, (s) => s.hasTag('analyzing'));
+  const canAnalyze = useSelector(analyzer, (s) => s.can({ type: 'analysis.requested' }));
+  const error = useSelector(analyzer, (s) => s.context.error);
+  const failed = useSelector(analyzer, (s) => s.hasTag('analysisFailed'));
   const percent = positivePercent(analysis);
   const reason = error ? text(error) : '';
 
@@ -139,7 +146,7 @@ export function AnalysisPanel() {
           variant="primary"
           // aria-disabled keeps the focus on the button while the analysis runs.
           aria-disabled={!canAnalyze}
-          onClick={() => canAnalyze && actor.send({ type: 'analysis.requested' })}
+          onClick={() => canAnalyze && analyzer.send({ type: 'analysis.requested' })}
         >
           {analyzing ? <Spinner /> : <RefreshIcon size={16} />}
           {analysis ? <Trans>Re-analyze</Trans> : <Trans>Analyze</Trans>}
@@ -152,4 +159,12 @@ export function AnalysisPanel() {
       </Actions>
     </Grid>
   );
+}
+
+/** The analysis runs as a child of the open conversation: there is none while no conversation is open. */
+export function AnalysisPanel() {
+  const analyzer = ChatHistoryContext.useSelector(
+    (s) => s.children.conversationAnalysis as AnalysisActor | undefined,
+  );
+  return analyzer ? <Analysis analyzer={analyzer} /> : null;
 }

@@ -263,6 +263,33 @@ describe('chat history screen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Export failed, please retry.');
   });
 
+  it('keeps the export options for the next conversation, and forgets the file and failure of the last', async () => {
+    stubObjectUrl(() => 'blob:x');
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    server.use(
+      http.post('*/api/v1/chat-session/:id/analyze', () =>
+        HttpResponse.json({ statusCode: 500, message: 'Model busy' }, { status: 500 }),
+      ),
+    );
+    const u = await openTestSession();
+    await u.click(screen.getByRole('button', { name: 'Analyze' }));
+    expect(await screen.findByText('Analysis failed: Model busy')).toBeInTheDocument();
+    await u.click(screen.getByRole('tab', { name: 'Export' }));
+    await u.click(screen.getByRole('radio', { name: 'Plain text' }));
+    await u.click(screen.getByRole('checkbox', { name: 'Include timestamps' }));
+    await u.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await screen.findByText(/^Downloaded chat-85291234567-\d{8}-\d{6}\.txt$/)).toBeInTheDocument();
+
+    await u.click(await option(/\+852 6338 1492/));
+    await screen.findByRole('heading', { level: 2, name: '+852 6338 1492' });
+    expect(screen.queryByText(/^Downloaded/)).toBeNull();
+    expect(screen.getByRole('radio', { name: 'Plain text' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Include timestamps' })).not.toBeChecked();
+    await u.click(screen.getByRole('tab', { name: 'Analysis' }));
+    expect(screen.queryByText(/^Analysis failed/)).toBeNull();
+    expect(screen.getByRole('button', { name: /Analyze/ })).toHaveAttribute('aria-disabled', 'false');
+  });
+
   it('opens a session from the keyboard', async () => {
     const u = user();
     await renderApp('/chat-history', { as: 'owner' });

@@ -1,13 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
 import { type ReactNode, useMemo } from 'react';
 import styled from 'styled-components';
-import { chatHistoryMessages, exportLabelMessages } from '../../machines/chatHistory/chatHistory.machine';
+import {
+  conversationExportMachine,
+  conversationExportMessages,
+  exportLabelMessages,
+} from '../../machines/chatHistory/conversationExport.machine';
 import {
   EXPORT_FORMATS,
   type ExportFormat,
   type ExportLabels,
   isExportFormat,
 } from '../../machines/chatHistory/export';
+import { useChildFlow } from '../../machines/useFlow';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Muted } from '../ui/Card';
@@ -74,14 +80,16 @@ export function ExportPanel() {
   const { t } = useLingui();
   const text = useText();
   const actor = ChatHistoryContext.useActorRef();
+  // The screen's export child: its options and its last file; the screen decides what can be exported.
+  const exporter = useChildFlow(actor, 'conversationExport', conversationExportMachine);
   const labels = useExportLabels();
-  useDownloads(actor, 'export.file', 'export.failed');
-  const options = ChatHistoryContext.useSelector((s) => s.context.exportOptions);
+  useDownloads(exporter, 'export.file', 'export.failed');
+  const options = useSelector(exporter, (s) => s.context.options);
   const canExport = ChatHistoryContext.useSelector((s) => s.can({ type: 'export.requested', labels }));
   const hasData = ChatHistoryContext.useSelector((s) => s.context.messages.length > 0);
-  const exported = ChatHistoryContext.useSelector((s) => s.hasTag('exported'));
-  const failed = ChatHistoryContext.useSelector((s) => s.hasTag('exportFailed'));
-  const fileName = ChatHistoryContext.useSelector((s) => s.context.exportedFile);
+  const exported = useSelector(exporter, (s) => s.hasTag('exported'));
+  const failed = useSelector(exporter, (s) => s.hasTag('exportFailed'));
+  const fileName = useSelector(exporter, (s) => s.context.fileName);
 
   const formatLabels: Record<ExportFormat, ReactNode> = {
     json: <Trans>JSON</Trans>,
@@ -111,7 +119,7 @@ export function ExportPanel() {
                 checked={options.format === format}
                 onChange={(e) => {
                   if (isExportFormat(e.target.value))
-                    actor.send({ type: 'export.formatChanged', format: e.target.value });
+                    exporter.send({ type: 'export.formatChanged', format: e.target.value });
                 }}
               />
               {formatLabels[format]}
@@ -128,7 +136,7 @@ export function ExportPanel() {
           checked={options.includeAnalysis && !csv}
           disabled={csv}
           aria-describedby={csv ? 'chat-export-csv-hint' : undefined}
-          onChange={(e) => actor.send({ type: 'export.includeAnalysisChanged', value: e.target.checked })}
+          onChange={(e) => exporter.send({ type: 'export.includeAnalysisChanged', value: e.target.checked })}
         />
         {csv && (
           <Muted id="chat-export-csv-hint">
@@ -140,7 +148,9 @@ export function ExportPanel() {
         <Checkbox
           label={t`Include timestamps`}
           checked={options.includeTimestamps}
-          onChange={(e) => actor.send({ type: 'export.includeTimestampsChanged', value: e.target.checked })}
+          onChange={(e) =>
+            exporter.send({ type: 'export.includeTimestampsChanged', value: e.target.checked })
+          }
         />
       </Fieldset>
       {!hasData && (
@@ -156,7 +166,7 @@ export function ExportPanel() {
           <Trans>Downloaded {fileName}</Trans>
         </Alert>
       )}
-      {failed && <Alert>{text(chatHistoryMessages.exportFailed)}</Alert>}
+      {failed && <Alert>{text(conversationExportMessages.failed)}</Alert>}
     </Form>
   );
 }

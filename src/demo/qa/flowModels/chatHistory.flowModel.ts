@@ -8,8 +8,9 @@ import {
   type ChatSession,
   SessionFilter,
 } from '../../../api/schemas/chatSessions';
-import { type ChatHistoryInput, chatHistoryMachine } from '../../../machines/chatHistory/chatHistory.machine';
-import { ENGLISH_LABELS, exportFileName } from '../../../machines/chatHistory/export';
+import { chatHistoryMachine } from '../../../machines/chatHistory/chatHistory.machine';
+import type { ChatHistoryInput } from '../../../machines/chatHistory/chatHistory.setup';
+import { ENGLISH_LABELS } from '../../../machines/chatHistory/export';
 import { type FlowModel, oneOf } from '../../../machines/model';
 
 const at = '2026-11-19T10:00:00.000Z';
@@ -53,16 +54,15 @@ export const demoSessions = [
   abroad.session,
   session('zero', HIDDEN_SENDERS.placeholder.fromNumber),
 ];
+/** The conversation the models open first (the demo's newest), and its messages. */
+export const demoSession: ChatSession = order.session;
 export const demoMessages: ChatMessage[] = order.messages;
 /** What the demo backend answers when the order conversation is analysed. */
-const demoAnalysis: ChatAnalysis = analyzeConversation(order.messages);
+export const demoAnalysis: ChatAnalysis = analyzeConversation(order.messages);
 
 export const chatHistoryModel: FlowModel<ChatHistoryInput | undefined> = {
   id: 'chatHistory',
-  // The export action reports back by event; the model sends those events itself.
-  machine: chatHistoryMachine.provide({
-    actions: { exportConversation: () => {}, logMessagesError: () => {}, logExportError: () => {} },
-  }),
+  machine: chatHistoryMachine.provide({ actions: { logMessagesError: () => {} } }),
   events: [
     { type: 'search.changed', value: '852' },
     { type: 'search.submitted' },
@@ -73,16 +73,13 @@ export const chatHistoryModel: FlowModel<ChatHistoryInput | undefined> = {
     { type: 'session.closed' },
     { type: 'messages.refresh' },
     { type: 'star.toggled' },
-    { type: 'analysis.requested' },
     { type: 'tab.selected', tab: 'export' },
     { type: 'tab.selected', tab: 'analysis' },
     { type: 'tab.selected', tab: 'fineTune' },
-    { type: 'export.formatChanged', format: 'txt' },
-    { type: 'export.includeAnalysisChanged', value: false },
-    { type: 'export.includeTimestampsChanged', value: false },
+    // Handed on to the export child (conversationExport.flowModel.ts), which the flow runs as long as it runs.
     { type: 'export.requested', labels: ENGLISH_LABELS },
-    { type: 'export.done', fileName: exportFileName(order.session.fromNumber, 'json', new Date(t)) },
-    { type: 'export.failed', error: { message: 'disk full' } },
+    // What the open conversation's analysis child (conversationAnalysis.flowModel.ts) tells.
+    { type: 'session.analyzed', analysis: demoAnalysis },
     // Back, Forward or a copied address: a conversation no list has, one another search shows, or none.
     { type: 'url.changed', sessionId: UNKNOWN_SESSION, phone: '', filter: SessionFilter.all },
     { type: 'url.changed', sessionId: order.session.id, phone: '852', filter: SessionFilter.starred },
@@ -93,7 +90,6 @@ export const chatHistoryModel: FlowModel<ChatHistoryInput | undefined> = {
     searchSessions: demoSessions,
     loadMessages: demoMessages,
     starSession: { id: order.session.id, isStarred: true },
-    analyzeSession: demoAnalysis,
     // Looked up among all: found, or not the user's.
     findSession: oneOf(order.session, null),
   },
