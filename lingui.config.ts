@@ -7,7 +7,7 @@ const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
 const DEMO_ONLY = ['<rootDir>/src/demo'];
 
 /** Membership management, an admin's screen: its texts load with it, not with every customer's screen. */
-const ADMIN_ONLY = ['<rootDir>/src/views/membership', '<rootDir>/src/machines/planAdmin'];
+const ADMIN_ONLY = ['<rootDir>/src/views/membership', '<rootDir>/src/machines/membership'];
 
 /** What the sign-in page and the shell say: the catalog loaded at start. Everything else loads with the screens. */
 const CORE = [
@@ -17,8 +17,8 @@ const CORE = [
   '<rootDir>/src/views/ui',
   '<rootDir>/src/views/notFound',
   '<rootDir>/src/machines/login',
-  '<rootDir>/src/machines/session',
-  '<rootDir>/src/machines/toasts',
+  '<rootDir>/src/machines/root/session',
+  '<rootDir>/src/machines/root/toasts',
   '<rootDir>/src/machines/errors.ts',
 ];
 

@@ -11,7 +11,7 @@ export default {
   // scripts/mutation.mjs narrows this to one machine a run.
   // Machines and their parts (`<name>.setup.ts`...).
   mutate: [
-    'src/machines/*/*.*.ts',
+    'src/machines/**/*.*.ts',
     '!src/machines/**/*.test.ts',
     'src/demo/checkout/demoCheckout.machine.ts',
   ],

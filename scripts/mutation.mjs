@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, globSync, mkdirSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 
-const files = [...globSync('src/machines/*/*.machine.ts'), 'src/demo/checkout/demoCheckout.machine.ts'];
+const files = [...globSync('src/machines/**/*.machine.ts'), 'src/demo/checkout/demoCheckout.machine.ts'];
 const names = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const options = process.argv.slice(2).filter((a) => a.startsWith('--'));
 const byName = new Map(files.map((f) => [basename(f, '.machine.ts'), f]));

@@ -6,8 +6,8 @@ import {
   fromCallback,
   setup,
 } from 'xstate';
+import type { ToastInput } from '../src/machines/root/toasts/toasts.machine';
 import { linkAppSystem, SYSTEM_IDS, unlinkAppSystem } from '../src/machines/system';
-import type { ToastInput } from '../src/machines/toasts/toasts.machine';
 
 export interface AppSystemRecord {
   /** What flows asked of the app (app.navigate, app.open, …). */

@@ -25,7 +25,7 @@ const graph: Record<string, { importedIds: string[]; dynamicallyImportedIds: str
     importedIds: [`${R}/src/ui/Button.tsx`, `${R}/src/ui/Dialog.tsx`, `${R}/node_modules/zod/index.js`],
     dynamicallyImportedIds: [`${R}/src/views/Dashboard.tsx`],
   },
-  [`${R}/src/machines/instanceWatch/instanceWatch.machine.ts`]: {
+  [`${R}/src/machines/root/instanceWatch/instanceWatch.machine.ts`]: {
     importedIds: [`${R}/src/api/live.ts`],
     dynamicallyImportedIds: [],
   },

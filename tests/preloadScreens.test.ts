@@ -9,7 +9,7 @@ describe('preloading ahead of the app', () => {
   });
 
   // What every signed-in page loads as it starts: how calls are sent, the HTTP library, the numbers' watch.
-  const always = ['src/api/request.ts', 'ofetch', 'src/machines/instanceWatch/instanceWatch.machine.ts'];
+  const always = ['src/api/request.ts', 'ofetch', 'src/machines/root/instanceWatch/instanceWatch.machine.ts'];
 
   it('reads the route table: every signed-in path with the shell if it has one, and its screen last', async () => {
     const modules = await screenModules(process.cwd());

@@ -1,6 +1,9 @@
 import { HttpResponse } from 'msw';
 import { KNOWLEDGE_FILE_EXTENSIONS, type UploadedFile } from '../../src/api/schemas/upload';
-import { KNOWLEDGE_FILE_MAX_BYTES, KNOWLEDGE_FILE_MAX_MB } from '../../src/machines/knowledgeUpload/limits';
+import {
+  KNOWLEDGE_FILE_MAX_BYTES,
+  KNOWLEDGE_FILE_MAX_MB,
+} from '../../src/machines/botSettings/knowledgeUpload/limits';
 import { givenKnowledgeFile } from '../fixtures';
 import { authedRoute, fail } from './common';
 

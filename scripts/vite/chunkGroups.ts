@@ -53,7 +53,7 @@ export function partOf(root: string, { demo = false } = {}) {
       const signIn = reached(ctx, [login], (m) => /[\\/](src[\\/]api|node_modules)[\\/]/.test(m));
       const signedIn = reached(ctx, [
         `${root}/src/app/SignedInApp.tsx`,
-        `${root}/src/machines/instanceWatch/instanceWatch.machine.ts`,
+        `${root}/src/machines/root/instanceWatch/instanceWatch.machine.ts`,
       ]);
       const shell = new Set([...signedIn].filter((m) => !core.has(m) && !signIn.has(m)));
       // A demo page starts its backend before anything shows: the mocks and what only they use. What the app

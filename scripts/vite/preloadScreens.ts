@@ -23,7 +23,7 @@ interface RouteEntry {
 const SIGNED_IN_MODULES = [
   'src/api/request.ts',
   'ofetch',
-  'src/machines/instanceWatch/instanceWatch.machine.ts',
+  'src/machines/root/instanceWatch/instanceWatch.machine.ts',
 ];
 const HTTP_LIBRARY = /[\\/]node_modules[\\/]ofetch[\\/]/;
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { isAdmin } from '../machines/session/session.machine';
+import { isAdmin } from '../machines/root/session/session.machine';
 import { useSession } from '../views/ui/appActors';
 import { pageTitle } from '../views/ui/text';
 import { NOT_FOUND, routeFor } from './routeTable';

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { Link, useLocation } from 'wouter';
-import { isAdmin } from '../machines/session/session.machine';
+import { isAdmin } from '../machines/root/session/session.machine';
 import { useSession, useSessionActor } from '../views/ui/appActors';
 import { Brand } from '../views/ui/Brand';
 import { ChevronLeftIcon, ChevronRightIcon, LogoutIcon } from '../views/ui/icons';

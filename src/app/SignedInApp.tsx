@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import { isAdmin } from '../machines/session/session.machine';
+import { isAdmin } from '../machines/root/session/session.machine';
 import { useSession } from '../views/ui/appActors';
 import { PageLoading } from '../views/ui/PageLoading';
 import { withStyledTheme } from '../views/ui/StyledTheme';

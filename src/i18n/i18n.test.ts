@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { connectToasts } from '../machines/toasts/notify';
-import type { ToastInput } from '../machines/toasts/toasts.machine';
+import { connectToasts } from '../machines/root/toasts/notify';
+import type { ToastInput } from '../machines/root/toasts/toasts.machine';
 import { activateLocale, activateStartLocale, i18n, languageMessages, switchLocale } from './i18n';
 
 // The Traditional Chinese catalog cannot be fetched (a dropped connection, a redeploy).

@@ -1,6 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { notify } from '../machines/toasts/notify';
+import { notify } from '../machines/root/toasts/notify';
 import { type Locale, storeLocale } from './locales';
 
 export const languageMessages = {

@@ -2,8 +2,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { EventObject, MachineContext, ParameterizedObject } from 'xstate';
 import { errorMessage, isNotOffered } from '../api/errors';
+import type { ToastInput } from './root/toasts/toasts.machine';
 import { raiseToast } from './system';
-import type { ToastInput } from './toasts/toasts.machine';
 
 export const unknownError = msg`Unknown error`;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { botEditorModel } from '../demo/qa/flowModels/botEditor.flowModel';
 import { FLOW_MODELS } from '../demo/qa/models';
-import { botEditorMachine } from './botEditor/botEditor.machine';
+import { botEditorMachine } from './botSettings/botEditor.machine';
 import { activeNodes, modelPaths, shortestEventsTo, snapshotFor, stateNodes } from './model';
 
 const stateValue = (result: ReturnType<typeof snapshotFor>) =>

@@ -6,9 +6,8 @@ import {
   fromCallback,
   type MachineContext,
   type ParameterizedObject,
-  type ProvidedActor,
 } from 'xstate';
-import type { ToastInput } from './toasts/toasts.machine';
+import type { ToastInput } from './root/toasts/toasts.machine';
 
 /** The long-lived actors of the app's system, by systemId: any flow running in the app may address them. */
 export const SYSTEM_IDS = {
@@ -126,11 +125,10 @@ export function tellParent<
   TContext extends MachineContext,
   TEvent extends EventObject,
   TParams extends ParameterizedObject['params'] | undefined = undefined,
-  // biome-ignore lint/suspicious/noExplicitAny: the action fits any machine's actors (none included)
-  TActor extends ProvidedActor = any,
 >(event: Make<TContext, TEvent, TParams, EventObject | readonly EventObject[]>) {
-  // biome-ignore lint/suspicious/noExplicitAny: the action fits any machine's actions, guards and delays
-  return enqueueActions<TContext, TEvent, TParams, TEvent, TActor, any, any, never, any>(
+  // It spawns, checks, raises and emits nothing: `never` fits every machine's actors, actions, guards, delays
+  // and emitted events (`any` would not fit a machine with none of them).
+  return enqueueActions<TContext, TEvent, TParams, TEvent, never, never, never, never, never>(
     ({ self, enqueue, context, event: current }, params) => {
       if (!self._parent) return;
       const told = typeof event === 'function' ? event({ context, event: current }, params) : event;

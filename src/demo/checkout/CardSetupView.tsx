@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import { secret } from '../../machines/database/secret';
+import { secret } from '../../machines/botSettings/database/secret';
 import { PATHS } from '../../machines/paths';
 import { useFlowMachine } from '../../machines/useFlow';
 import { Alert } from '../../views/ui/Alert';

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { TokenisedCard } from '../../api/schemas/paymentMethods';
-import { NO_SECRET, type Secret } from '../../machines/database/secret';
+import { NO_SECRET, type Secret } from '../../machines/botSettings/database/secret';
 
 /*
  * The demo provider's card form, as a real provider's tokenising form works: it checks the card, and hands

@@ -5,7 +5,7 @@ import { DEMO_OWNER } from '../../../mocks/seed';
 import { call, withMockServer } from '../../../mocks/testing';
 import { describeStateViews } from '../../../tests/stateViews';
 import { activateLocale } from '../../i18n/i18n';
-import { REDACTED, secret } from '../../machines/database/secret';
+import { REDACTED, secret } from '../../machines/botSettings/database/secret';
 import { cardSetupModel, VALID_CARD } from '../qa/flowModels/cardSetup.flowModel';
 import {
   type CardField,

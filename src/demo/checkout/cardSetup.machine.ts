@@ -8,7 +8,7 @@ import {
   getCardSetup,
 } from '../../../mocks/handlers/paymentMethods';
 import type { TokenisedCard } from '../../api/schemas/paymentMethods';
-import { asSecret, type Secret } from '../../machines/database/secret';
+import { asSecret, type Secret } from '../../machines/botSettings/database/secret';
 import { PATHS } from '../../machines/paths';
 import { askApp } from '../../machines/system';
 import {

@@ -3,8 +3,8 @@ import { msg } from '@lingui/core/macro';
 import { assign, raise, setup } from 'xstate';
 import { getSessionMessages, searchSessions } from '../../api/chatSessions';
 import { type ChatMessage, type ChatSession, SessionFilter } from '../../api/schemas/chatSessions';
-import { type LiveNews, liveListener } from '../liveConnection/liveListener';
 import { fromRequest } from '../request';
+import { type LiveNews, liveListener } from '../root/liveConnection/liveListener';
 import { tellParent } from '../system';
 
 /** Without a stream on the server (the call is ours, beyond the spec's): the wait between polls. */

@@ -12,7 +12,7 @@ import {
   halfway,
   nothingDone,
 } from '../../demo/qa/flowModels/gettingStarted.flowModel';
-import { testThreadName } from '../testChat/thread';
+import { testThreadName } from '../botSettings/testChat/thread';
 import {
   type GettingStartedProgress,
   gettingStartedMachine,

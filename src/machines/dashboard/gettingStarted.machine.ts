@@ -4,8 +4,8 @@ import { getWhatsappUserComparison } from '../../api/dashboard';
 import { listInstances } from '../../api/instances';
 import { CONNECTED_STATUSES } from '../../api/schemas/instances';
 import { readStored, writeStored } from '../../api/storage';
+import { testThreadName } from '../botSettings/testChat/thread';
 import { fromRequest } from '../request';
-import { testThreadName } from '../testChat/thread';
 
 /** The first run's steps, in order: each links to its screen and ticks itself once done. */
 export const GETTING_STARTED_STEPS = ['bot', 'test', 'number', 'conversation'] as const;

@@ -9,7 +9,7 @@ import {
   sampleInvoice,
   serverError,
 } from '../../demo/qa/flowModels/invoice.flowModel';
-import { billingHistoryMessages } from '../billingHistory/billingHistory.machine';
+import { billingHistoryMessages } from '../usageBilling/billingHistory/billingHistory.machine';
 import { invoiceMachine } from './invoice.machine';
 
 type Snap = SnapshotFrom<typeof invoiceMachine>;

@@ -3,11 +3,11 @@ import { assign, setup } from 'xstate';
 import { ApiError } from '../../api/errors';
 import { getInvoice, payInvoice } from '../../api/invoices';
 import { type Invoice, isPayable, type PayInvoiceResult } from '../../api/schemas/invoices';
-import { paymentUrl } from '../billing/links';
-import { billingHistoryMessages } from '../billingHistory/billingHistory.machine';
 import { describeError } from '../errors';
 import { fromRequest } from '../request';
 import { askApp } from '../system';
+import { paymentUrl } from '../usageBilling/billing/links';
+import { billingHistoryMessages } from '../usageBilling/billingHistory/billingHistory.machine';
 
 export interface InvoiceContext {
   invoiceId: string | null;

@@ -3,7 +3,7 @@ import { createActor, fromPromise, type SnapshotFrom, waitFor } from 'xstate';
 import { describeStateViews } from '../../../tests/stateViews';
 import type { PaymentSessionDetails } from '../../api/schemas/payments';
 import { paymentSuccessModel, sampleDetails } from '../../demo/qa/flowModels/paymentSuccess.flowModel';
-import { readCheckoutSession } from '../billing/links';
+import { readCheckoutSession } from '../usageBilling/billing/links';
 import { paymentSuccessMachine, paymentSuccessMessages } from './paymentSuccess.machine';
 
 const details = { paymentAmount: 29_900, paymentCurrency: 'usd' } as PaymentSessionDetails;

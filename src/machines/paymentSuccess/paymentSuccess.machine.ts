@@ -3,8 +3,8 @@ import { msg } from '@lingui/core/macro';
 import { assign, setup } from 'xstate';
 import { getPaymentSession } from '../../api/payments';
 import type { PaymentSessionDetails } from '../../api/schemas/payments';
-import { rememberCheckoutSession } from '../billing/links';
 import { fromRequest } from '../request';
+import { rememberCheckoutSession } from '../usageBilling/billing/links';
 
 export const paymentSuccessMessages = {
   missingSession: msg`Missing payment session ID.`,

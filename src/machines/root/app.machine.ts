@@ -1,8 +1,8 @@
 import { setup } from 'xstate';
 import type { UserInfo } from '../../api/schemas/auth';
-import { sessionMachine } from '../session/session.machine';
 import { type AppRequest, SYSTEM_IDS } from '../system';
-import { toastsMachine } from '../toasts/toasts.machine';
+import { sessionMachine } from './session/session.machine';
+import { toastsMachine } from './toasts/toasts.machine';
 
 /**
  * The root of the app's actor system. It owns the session and the toast queue, both addressed by systemId,

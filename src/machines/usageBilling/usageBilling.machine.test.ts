@@ -4,15 +4,15 @@ import { TimeRange } from '../../api/schemas/instances';
 import { plansModel, sampleMembership } from '../../demo/qa/flowModels/billing.flowModel';
 import { demoPlan, samplePlan } from '../../demo/qa/flowModels/planChange.flowModel';
 import { restoredStart } from '../../demo/qa/restore';
-import { billingMachine, plansMachine, tokensMachine } from '../billing/billing.machine';
-import { readCheckoutSession, rememberCheckoutSession } from '../billing/links';
-import { membershipMachine } from '../billing/membership';
 import { type FlowInspector, installFlowInspector } from '../inspection';
 import { snapshotFor } from '../model';
-import { paymentMethodsMachine } from '../paymentMethods/paymentMethods.machine';
-import type { planChangeMachine } from '../planChange/planChange.machine';
-import { usageMachine } from '../usage/usage.machine';
 import { flowOptions } from '../useFlow';
+import { billingMachine, plansMachine, tokensMachine } from './billing/billing.machine';
+import { readCheckoutSession, rememberCheckoutSession } from './billing/links';
+import { membershipMachine } from './billing/membership';
+import { paymentMethodsMachine } from './paymentMethods/paymentMethods.machine';
+import type { planChangeMachine } from './planChange/planChange.machine';
+import { usageMachine } from './usage/usage.machine';
 import { usageBillingMachine } from './usageBilling.machine';
 
 function start(userId = 'user-1') {

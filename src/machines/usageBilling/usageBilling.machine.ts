@@ -1,14 +1,14 @@
 import { sendTo, setup } from 'xstate';
 import { TimeRange } from '../../api/schemas/instances';
-import { type BillingReport, billingMachine } from '../billing/billing.machine';
-import { readCheckoutSession, rememberCheckoutSession } from '../billing/links';
-import { billingDetailsMachine } from '../billingDetails/billingDetails.machine';
-import { billingHistoryMachine } from '../billingHistory/billingHistory.machine';
-import { paymentMethodsMachine } from '../paymentMethods/paymentMethods.machine';
-import { planChangeMachine } from '../planChange/planChange.machine';
-import { salesInquiryMachine } from '../salesInquiry/salesInquiry.machine';
-import { usageMachine } from '../usage/usage.machine';
-import { type UsageRangeReport, usageRangeMachine } from '../usage/usageRange.machine';
+import { type BillingReport, billingMachine } from './billing/billing.machine';
+import { readCheckoutSession, rememberCheckoutSession } from './billing/links';
+import { billingDetailsMachine } from './billingDetails/billingDetails.machine';
+import { billingHistoryMachine } from './billingHistory/billingHistory.machine';
+import { paymentMethodsMachine } from './paymentMethods/paymentMethods.machine';
+import { planChangeMachine } from './planChange/planChange.machine';
+import { salesInquiryMachine } from './salesInquiry/salesInquiry.machine';
+import { usageMachine } from './usage/usage.machine';
+import { type UsageRangeReport, usageRangeMachine } from './usage/usageRange.machine';
 
 export interface UsageBillingInput {
   userId: string | null;

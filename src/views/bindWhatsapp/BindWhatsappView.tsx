@@ -1,14 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { instanceConnectionMachine } from '../../machines/instanceConnection/instanceConnection.machine';
+import { instanceConnectionMachine } from '../../machines/bindWhatsapp/instanceConnection/instanceConnection.machine';
 import {
   type ChatbotOption,
   chatbotOptionsMachine,
   instanceListMachine,
   instancesMachine,
-} from '../../machines/instances/instances.machine';
-import { type FullPlan, fullPlan } from '../../machines/instances/planRoom';
-import { signedInUserId } from '../../machines/session/session.machine';
+} from '../../machines/bindWhatsapp/instances.machine';
+import { type FullPlan, fullPlan } from '../../machines/bindWhatsapp/planRoom';
+import { signedInUserId } from '../../machines/root/session/session.machine';
 import { useChildFlow, useFlow } from '../../machines/useFlow';
 import { useSession } from '../ui/appActors';
 import { Button } from '../ui/Button';

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
-import type { chatbotOptionsMachine } from '../../machines/instances/instances.machine';
+import type { chatbotOptionsMachine } from '../../machines/bindWhatsapp/instances.machine';
 import { PATHS } from '../../machines/paths';
 import { RetryButton } from '../ui/Feedback';
 import { Label, SelectField } from '../ui/Field';

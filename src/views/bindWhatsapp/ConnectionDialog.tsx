@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
-import type { instanceConnectionMachine } from '../../machines/instanceConnection/instanceConnection.machine';
+import type { instanceConnectionMachine } from '../../machines/bindWhatsapp/instanceConnection/instanceConnection.machine';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { DialogFooter, DialogForm, FormFooter, Modal } from '../ui/Dialog';

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import type { CreateFailure } from '../../machines/instances/messages';
+import type { CreateFailure } from '../../machines/bindWhatsapp/messages';
 import { PATHS } from '../../machines/paths';
 import { Button } from '../ui/Button';
 import { AlertIcon, RefreshIcon } from '../ui/icons';

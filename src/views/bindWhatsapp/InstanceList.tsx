@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { INSTANCE_ONLINE, type Instance } from '../../api/schemas/instances';
-import type { ChatbotOption } from '../../machines/instances/instances.machine';
+import type { ChatbotOption } from '../../machines/bindWhatsapp/instances.machine';
 import { Button } from '../ui/Button';
 import { TitleRow } from '../ui/Cluster';
 import { formatDateTime, formatRelative } from '../ui/format';

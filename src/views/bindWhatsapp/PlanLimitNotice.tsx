@@ -1,7 +1,7 @@
 import { Plural, Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import type { FullPlan } from '../../machines/instances/planRoom';
+import type { FullPlan } from '../../machines/bindWhatsapp/planRoom';
 import { PATHS } from '../../machines/paths';
 import { Alert } from '../ui/Alert';
 import { usePlanName } from '../ui/planName';

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
-import type { instancesMachine } from '../../machines/instances/instances.machine';
+import type { instancesMachine } from '../../machines/bindWhatsapp/instances.machine';
 import { Alert } from '../ui/Alert';
 import { DialogForm, FormFooter, Modal } from '../ui/Dialog';
 import { useText } from '../ui/text';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { instanceConnectionModel } from '../../demo/qa/flowModels/instanceConnection.flowModel';
-import { instanceConnectionMachine } from '../../machines/instanceConnection/instanceConnection.machine';
+import { instanceConnectionMachine } from '../../machines/bindWhatsapp/instanceConnection/instanceConnection.machine';
 import { snapshotFor } from '../../machines/model';
 import { type LinkState, linkStateOf } from './connectionState';
 

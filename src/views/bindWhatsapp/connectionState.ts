@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { instanceConnectionMachine } from '../../machines/instanceConnection/instanceConnection.machine';
+import type { instanceConnectionMachine } from '../../machines/bindWhatsapp/instanceConnection/instanceConnection.machine';
 
 export type LinkState =
   | 'closed'

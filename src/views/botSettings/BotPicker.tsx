@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { offersNewBot } from '../../machines/botEditor/botEditor.machine';
+import { offersNewBot } from '../../machines/botSettings/botEditor.machine';
 import { MAX_CHATBOTS } from '../../machines/constants';
 import { Muted } from '../ui/Card';
 import { SelectField } from '../ui/Field';

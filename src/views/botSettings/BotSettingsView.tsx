@@ -5,9 +5,9 @@ import {
   type BotSettingsLocation,
   botEditorMachine,
   toBotTab,
-} from '../../machines/botEditor/botEditor.machine';
+} from '../../machines/botSettings/botEditor.machine';
 import { PATHS } from '../../machines/paths';
-import { signedInUserId } from '../../machines/session/session.machine';
+import { signedInUserId } from '../../machines/root/session/session.machine';
 import { useFlow } from '../../machines/useFlow';
 import { useSession } from '../ui/appActors';
 import { Card, PageSubtitle, ScreenHeader } from '../ui/Card';

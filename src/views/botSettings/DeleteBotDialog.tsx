@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
-import type { botDeleteMachine } from '../../machines/botDelete/botDelete.machine';
+import type { botDeleteMachine } from '../../machines/botSettings/botDelete/botDelete.machine';
 import { Alert } from '../ui/Alert';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useText } from '../ui/text';

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { hasUnsavedChanges } from '../../machines/botEditor/botEditor.machine';
+import { hasUnsavedChanges } from '../../machines/botSettings/botEditor.machine';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useLeaveGuard } from '../ui/navigationGuard';
 import { useEditor, useEditorActor } from './context';

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { BOT_TABS, type BotTab, hasUnsavedChanges } from '../../machines/botEditor/botEditor.machine';
-import type { BotField } from '../../machines/botEditor/botForm';
+import { BOT_TABS, type BotTab, hasUnsavedChanges } from '../../machines/botSettings/botEditor.machine';
+import type { BotField } from '../../machines/botSettings/botForm';
 import { Card } from '../ui/Card';
 import { TitleRow } from '../ui/Cluster';
 import { Badge } from '../ui/Feedback';

@@ -9,7 +9,7 @@ import { resetUploadLink, transfersUnderWay, uploadLink } from '../../../mocks/h
 import { resetAndSeed, server } from '../../../mocks/node';
 import { withMockServer } from '../../../mocks/testing';
 import { renderApp, warmUp } from '../../../tests/render';
-import { KNOWLEDGE_FILE_MAX_BYTES } from '../../machines/knowledgeUpload/limits';
+import { KNOWLEDGE_FILE_MAX_BYTES } from '../../machines/botSettings/knowledgeUpload/limits';
 
 withMockServer();
 warmUp('/bot-settings', { as: 'owner' });

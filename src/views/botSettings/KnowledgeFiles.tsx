@@ -3,12 +3,12 @@ import { useSelector } from '@xstate/react';
 import { type DragEvent, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
-import type { KnowledgeFile } from '../../machines/botEditor/botForm';
+import type { KnowledgeFile } from '../../machines/botSettings/botForm';
 import type {
   knowledgeUploadMachine,
   UploadItem,
-} from '../../machines/knowledgeUpload/knowledgeUpload.machine';
-import { KNOWLEDGE_FILE_MAX_MB } from '../../machines/knowledgeUpload/limits';
+} from '../../machines/botSettings/knowledgeUpload/knowledgeUpload.machine';
+import { KNOWLEDGE_FILE_MAX_MB } from '../../machines/botSettings/knowledgeUpload/limits';
 import { Alert } from '../ui/Alert';
 import { Button, IconButton } from '../ui/Button';
 import { Muted } from '../ui/Card';

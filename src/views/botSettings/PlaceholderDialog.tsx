@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { COMPANY_PLACEHOLDER } from '../../machines/botEditor/companyPlaceholder';
+import { COMPANY_PLACEHOLDER } from '../../machines/botSettings/companyPlaceholder';
 import { Button } from '../ui/Button';
 import { DialogFooter, DialogForm, Modal } from '../ui/Dialog';
 import { TextField } from '../ui/Field';

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { historyEntries } from '../../machines/botEditor/promptHistory';
+import { historyEntries } from '../../machines/botSettings/promptHistory';
 import { Button } from '../ui/Button';
 import { useEditor, useEditorActor } from './context';
 

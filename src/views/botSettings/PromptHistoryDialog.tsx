@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { diffLines } from 'diff';
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
-import type { HistoryEntry, HistoryTag, OlderVersions } from '../../machines/botEditor/promptHistory';
+import type { HistoryEntry, HistoryTag, OlderVersions } from '../../machines/botSettings/promptHistory';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Muted } from '../ui/Card';

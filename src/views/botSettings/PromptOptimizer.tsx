@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { type RefObject, useId, useLayoutEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { promptOptimizerMachine } from '../../machines/promptOptimizer/promptOptimizer.machine';
+import type { promptOptimizerMachine } from '../../machines/botSettings/promptOptimizer/promptOptimizer.machine';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Muted } from '../ui/Card';

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import type { Locale } from '../../i18n/locales';
-import { COMPANY_PLACEHOLDER, hasCompanyPlaceholder } from '../../machines/botEditor/companyPlaceholder';
+import { COMPANY_PLACEHOLDER, hasCompanyPlaceholder } from '../../machines/botSettings/companyPlaceholder';
 import { PROMPT_TEXTAREA_ROWS } from '../../machines/constants';
 import { Alert } from '../ui/Alert';
 import { Muted } from '../ui/Card';

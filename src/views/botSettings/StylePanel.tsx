@@ -11,7 +11,7 @@ import {
   type ResponseLength,
   STYLE_TEXT_MAX,
 } from '../../api/schemas/chatbots';
-import type { SettingChangedEvent } from '../../machines/botEditor/botForm';
+import type { SettingChangedEvent } from '../../machines/botSettings/botForm';
 import { Muted } from '../ui/Card';
 import { Checkbox } from '../ui/Controls';
 import { SelectField, TextAreaField } from '../ui/Field';

@@ -1,4 +1,4 @@
-import type { botEditorMachine } from '../../machines/botEditor/botEditor.machine';
+import type { botEditorMachine } from '../../machines/botSettings/botEditor.machine';
 import { createFlowContext } from '../ui/flowContext';
 
 /** The screen's one bot editor actor, for the parts of the screen below it. */

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Fragment } from 'react';
-import type { ReplyStats } from '../../machines/testChat/testChat.machine';
+import type { ReplyStats } from '../../machines/botSettings/testChat/testChat.machine';
 
 /**
  * A reply's text with its **bold** parts in bold: React elements from the text, never HTML (the reply is the

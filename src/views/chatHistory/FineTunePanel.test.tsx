@@ -9,7 +9,7 @@ import { resetAndSeed, server } from '../../../mocks/node';
 import { DEMO_OWNER } from '../../../mocks/seed';
 import { withMockServer } from '../../../mocks/testing';
 import { renderApp, warmUp } from '../../../tests/render';
-import { MIN_EXAMPLES } from '../../machines/fineTune/dataset';
+import { MIN_EXAMPLES } from '../../machines/chatHistory/fineTune/dataset';
 
 withMockServer();
 

@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { type FineTuneInput, fineTuneMachine } from '../../machines/fineTune/fineTune.machine';
-import { signedInUserId } from '../../machines/session/session.machine';
+import { type FineTuneInput, fineTuneMachine } from '../../machines/chatHistory/fineTune/fineTune.machine';
+import { signedInUserId } from '../../machines/root/session/session.machine';
 import { useFlow } from '../../machines/useFlow';
 import { useSession } from '../ui/appActors';
 import { Muted } from '../ui/Card';

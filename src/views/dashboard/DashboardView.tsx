@@ -11,7 +11,7 @@ import {
   whatsappUsersPanel,
 } from '../../machines/dashboard/panels';
 import type { ResourceMachine } from '../../machines/resource/resource.machine';
-import { signedInUserId } from '../../machines/session/session.machine';
+import { signedInUserId } from '../../machines/root/session/session.machine';
 import { useFlow } from '../../machines/useFlow';
 import { useSession } from '../ui/appActors';
 import { Button } from '../ui/Button';

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
-import { botSettingsUrl } from '../../machines/botEditor/address';
+import { botSettingsUrl } from '../../machines/botSettings/address';
 import {
   GETTING_STARTED_STEPS,
   type GettingStartedStep,

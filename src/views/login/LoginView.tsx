@@ -4,7 +4,7 @@ import { Suspense, useContext, useEffect, useMemo, useRef } from 'react';
 import { Redirect } from 'wouter';
 import { preloadAuthCalls } from '../../api/auth';
 import { loginMachine } from '../../machines/login/login.machine';
-import { safeRedirect } from '../../machines/session/redirect';
+import { safeRedirect } from '../../machines/root/session/redirect';
 import { useFlow } from '../../machines/useFlow';
 import { Alert } from '../ui/Alert';
 import { useSession } from '../ui/appActors';

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { planAdminMachine } from '../../machines/planAdmin/planAdmin.machine';
+import { planAdminMachine } from '../../machines/membership/planAdmin.machine';
 import { useFlow } from '../../machines/useFlow';
 import { Button } from '../ui/Button';
 import { Card, Muted, ScreenHeader } from '../ui/Card';

@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import { type MembershipPlan, PlanStatus } from '../../api/schemas/membership';
 import { PLAN_CURRENCY } from '../../machines/constants';
-import type { planAdminMachine } from '../../machines/planAdmin/planAdmin.machine';
+import type { planAdminMachine } from '../../machines/membership/planAdmin.machine';
 import { Button } from '../ui/Button';
 import { Badge, EmptyState } from '../ui/Feedback';
 import { formatMoney } from '../ui/format';

@@ -7,7 +7,7 @@ import { DEMO_OWNER } from '../../../mocks/seed';
 import { only, reshaped, withMockServer } from '../../../mocks/testing';
 import { renderApp, warmUp } from '../../../tests/render';
 import { SPEC_PAYMENT_FIELDS, SPEC_PAYMENT_ITEM_FIELDS } from '../../../tests/specFields';
-import { readCheckoutSession } from '../../machines/billing/links';
+import { readCheckoutSession } from '../../machines/usageBilling/billing/links';
 
 /**
  * Payment session details as spec section 3 lists them. It names the membership but none of its fields: of

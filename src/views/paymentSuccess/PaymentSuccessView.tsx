@@ -6,7 +6,7 @@ import { Link } from 'wouter';
 import type { PaidMembership, PaymentSessionDetails } from '../../api/schemas/payments';
 import { PATHS } from '../../machines/paths';
 import { paymentSuccessMachine } from '../../machines/paymentSuccess/paymentSuccess.machine';
-import { signedInUserId } from '../../machines/session/session.machine';
+import { signedInUserId } from '../../machines/root/session/session.machine';
 import { useFlow } from '../../machines/useFlow';
 import { useSession } from '../ui/appActors';
 import { Button } from '../ui/Button';

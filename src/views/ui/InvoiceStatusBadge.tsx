@@ -1,5 +1,5 @@
 import { invoiceStatus } from '../../api/schemas/invoices';
-import { INVOICE_STATUS_LABELS } from '../../machines/billingHistory/invoiceStatus';
+import { INVOICE_STATUS_LABELS } from '../../machines/usageBilling/billingHistory/invoiceStatus';
 import { Badge } from './Feedback';
 import { AlertIcon, CheckIcon, InfoIcon } from './icons';
 import { useText } from './text';

@@ -6,7 +6,7 @@ import { useSelector } from '@xstate/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { activateLocale, i18n } from '../../i18n/i18n';
-import { toastsMachine } from '../../machines/toasts/toasts.machine';
+import { toastsMachine } from '../../machines/root/toasts/toasts.machine';
 import { Toaster } from './Toaster';
 
 beforeAll(() => activateLocale('en', { persist: false }));

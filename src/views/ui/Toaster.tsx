@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import type { ToastActor, ToastText, ToastVariant } from '../../machines/toasts/toasts.machine';
+import type { ToastActor, ToastText, ToastVariant } from '../../machines/root/toasts/toasts.machine';
 import { classNames } from './classNames';
 import { AlertIcon, CheckIcon, CloseIcon, InfoIcon } from './icons';
 import styles from './Toaster.module.css';

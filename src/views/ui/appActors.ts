@@ -1,9 +1,9 @@
 import { createActorContext, useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { appMachine } from '../../machines/root/app.machine';
-import type { sessionMachine } from '../../machines/session/session.machine';
+import type { sessionMachine } from '../../machines/root/session/session.machine';
+import type { toastsMachine } from '../../machines/root/toasts/toasts.machine';
 import { SYSTEM_IDS } from '../../machines/system';
-import type { toastsMachine } from '../../machines/toasts/toasts.machine';
 
 /**
  * The root app actor (app/providers.tsx provides it once, with what only the browser can do). Screens read

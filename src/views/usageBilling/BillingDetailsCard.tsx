@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import { type BillingDetails, type BillingField, hasBillingDetails } from '../../api/schemas/billingDetails';
-import type { billingDetailsMachine } from '../../machines/billingDetails/billingDetails.machine';
+import type { billingDetailsMachine } from '../../machines/usageBilling/billingDetails/billingDetails.machine';
 import { Alert } from '../ui/Alert';
 import { addressLines, countryOptions } from '../ui/address';
 import { Button } from '../ui/Button';

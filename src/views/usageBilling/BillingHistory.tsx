@@ -5,8 +5,11 @@ import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { InvoiceSummary } from '../../api/schemas/invoices';
-import { type billingHistoryMachine, pageCount } from '../../machines/billingHistory/billingHistory.machine';
 import { PATHS, pathWith } from '../../machines/paths';
+import {
+  type billingHistoryMachine,
+  pageCount,
+} from '../../machines/usageBilling/billingHistory/billingHistory.machine';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Card, CardTitle, Muted } from '../ui/Card';

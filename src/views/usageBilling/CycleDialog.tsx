@@ -9,7 +9,7 @@ import {
   offersYearly,
   type planChangeMachine,
   yearlySaving,
-} from '../../machines/planChange/planChange.machine';
+} from '../../machines/usageBilling/planChange/planChange.machine';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { DialogFooter, Modal } from '../ui/Dialog';

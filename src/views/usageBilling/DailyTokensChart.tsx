@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { DailyTokens } from '../../api/schemas/instances';
-import { type DayLevel, levelOf } from '../../machines/usage/dailyLevels';
+import { type DayLevel, levelOf } from '../../machines/usageBilling/usage/dailyLevels';
 import { Button } from '../ui/Button';
 import { Muted } from '../ui/Card';
 import { ChartReadout, ChartTable, colorOf, dayOf, PlotArea } from '../ui/chart/chart';

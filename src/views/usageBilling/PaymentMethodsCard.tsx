@@ -8,7 +8,7 @@ import {
   type paymentMethodsMachine,
   paymentMethodsMessages,
   removalLocked,
-} from '../../machines/paymentMethods/paymentMethods.machine';
+} from '../../machines/usageBilling/paymentMethods/paymentMethods.machine';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Card, CardTitle, Muted } from '../ui/Card';

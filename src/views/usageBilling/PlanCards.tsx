@@ -4,15 +4,15 @@ import { useId, useMemo } from 'react';
 import styled, { css } from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { MembershipPlan } from '../../api/schemas/membership';
-import type { plansMachine } from '../../machines/billing/billing.machine';
 import { TRIAL_DAYS } from '../../machines/constants';
+import type { plansMachine } from '../../machines/usageBilling/billing/billing.machine';
 import {
   offersYearly,
   type PlanOffer,
   type PlanStanding,
   type planChangeMachine,
   planOffers,
-} from '../../machines/planChange/planChange.machine';
+} from '../../machines/usageBilling/planChange/planChange.machine';
 import { Button } from '../ui/Button';
 import { Muted } from '../ui/Card';
 import { Cluster } from '../ui/Cluster';

@@ -4,7 +4,10 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import { SALES_NUMBERS_MAX, SALES_NUMBERS_MIN } from '../../api/schemas/sales';
-import type { SalesField, salesInquiryMachine } from '../../machines/salesInquiry/salesInquiry.machine';
+import type {
+  SalesField,
+  salesInquiryMachine,
+} from '../../machines/usageBilling/salesInquiry/salesInquiry.machine';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { DialogFooter, DialogForm, Modal } from '../ui/Dialog';

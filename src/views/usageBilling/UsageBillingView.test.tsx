@@ -14,8 +14,8 @@ import {
   SPEC_USAGE_FIELDS,
   SPEC_USAGE_ROW_FIELDS,
 } from '../../../tests/specFields';
-import { readCheckoutSession, rememberCheckoutSession } from '../../machines/billing/links';
 import { MEMBERSHIP_REFRESH_DELAY_MS } from '../../machines/constants';
+import { readCheckoutSession, rememberCheckoutSession } from '../../machines/usageBilling/billing/links';
 
 /** Keeps `fields` of an object and adds one field the client does not know. */
 const specPlusExtra =

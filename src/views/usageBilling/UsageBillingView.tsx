@@ -1,16 +1,20 @@
 import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { billingMachine, plansMachine, tokensMachine } from '../../machines/billing/billing.machine';
-import { membershipMachine } from '../../machines/billing/membership';
-import { billingDetailsMachine } from '../../machines/billingDetails/billingDetails.machine';
-import { billingHistoryMachine } from '../../machines/billingHistory/billingHistory.machine';
-import { paymentMethodsMachine } from '../../machines/paymentMethods/paymentMethods.machine';
-import { planChangeMachine } from '../../machines/planChange/planChange.machine';
-import { salesInquiryMachine } from '../../machines/salesInquiry/salesInquiry.machine';
-import { signedInUserId } from '../../machines/session/session.machine';
-import { usageMachine } from '../../machines/usage/usage.machine';
-import { usageRangeMachine } from '../../machines/usage/usageRange.machine';
+import { signedInUserId } from '../../machines/root/session/session.machine';
+import {
+  billingMachine,
+  plansMachine,
+  tokensMachine,
+} from '../../machines/usageBilling/billing/billing.machine';
+import { membershipMachine } from '../../machines/usageBilling/billing/membership';
+import { billingDetailsMachine } from '../../machines/usageBilling/billingDetails/billingDetails.machine';
+import { billingHistoryMachine } from '../../machines/usageBilling/billingHistory/billingHistory.machine';
+import { paymentMethodsMachine } from '../../machines/usageBilling/paymentMethods/paymentMethods.machine';
+import { planChangeMachine } from '../../machines/usageBilling/planChange/planChange.machine';
+import { salesInquiryMachine } from '../../machines/usageBilling/salesInquiry/salesInquiry.machine';
+import { usageMachine } from '../../machines/usageBilling/usage/usage.machine';
+import { usageRangeMachine } from '../../machines/usageBilling/usage/usageRange.machine';
 import { usageBillingMachine } from '../../machines/usageBilling/usageBilling.machine';
 import { useChildFlow, useFlow } from '../../machines/useFlow';
 import { useSession } from '../ui/appActors';

@@ -3,14 +3,14 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
-import type { membershipMachine } from '../../machines/billing/membership';
+import type { membershipMachine } from '../../machines/usageBilling/billing/membership';
 import {
   periodIdOf,
   USAGE_PERIODS,
   type UsagePeriodId,
   type usageMachine,
-} from '../../machines/usage/usage.machine';
-import type { usageRangeMachine } from '../../machines/usage/usageRange.machine';
+} from '../../machines/usageBilling/usage/usage.machine';
+import type { usageRangeMachine } from '../../machines/usageBilling/usage/usageRange.machine';
 import { Card, CardTitle } from '../ui/Card';
 import { SpreadRow } from '../ui/Cluster';
 import { usePainterEarly } from '../ui/chart/chart';

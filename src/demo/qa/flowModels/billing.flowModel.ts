@@ -1,14 +1,14 @@
 import { DEMO_ADMIN_CHECKOUT } from '../../../../mocks/seed';
 import { ApiError } from '../../../api/errors';
 import type { UserMembership } from '../../../api/schemas/membership';
+import { type FlowModel, oneOf } from '../../../machines/model';
 import {
   billingMachine,
   plansMachine,
   type TokenAllowance,
   tokensMachine,
-} from '../../../machines/billing/billing.machine';
-import { membershipMachine } from '../../../machines/billing/membership';
-import { type FlowModel, oneOf } from '../../../machines/model';
+} from '../../../machines/usageBilling/billing/billing.machine';
+import { membershipMachine } from '../../../machines/usageBilling/billing/membership';
 import { demoPlan, samplePlan } from './planChange.flowModel';
 import { resourceModel } from './resource.flowModel';
 

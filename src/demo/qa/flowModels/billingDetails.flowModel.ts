@@ -1,12 +1,12 @@
 import type { BillingDetails } from '../../../api/schemas/billingDetails';
+import { type FlowModel, failingOrNotOffered, oneOf } from '../../../machines/model';
 import {
   type BillingDetailsContext,
   type BillingForm,
   billingDetailsMachine,
   firstRefused,
   validateBillingForm,
-} from '../../../machines/billingDetails/billingDetails.machine';
-import { type FlowModel, failingOrNotOffered, oneOf } from '../../../machines/model';
+} from '../../../machines/usageBilling/billingDetails/billingDetails.machine';
 
 /** Details as a company fills them in. */
 export const sampleBillingForm: BillingForm = {

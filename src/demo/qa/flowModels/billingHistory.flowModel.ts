@@ -1,6 +1,6 @@
 import type { InvoicePage, InvoiceSummary, PayInvoiceResult } from '../../../api/schemas/invoices';
-import { billingHistoryMachine } from '../../../machines/billingHistory/billingHistory.machine';
 import { type FlowModel, failingOrNotOffered, oneOf } from '../../../machines/model';
+import { billingHistoryMachine } from '../../../machines/usageBilling/billingHistory/billingHistory.machine';
 
 /** A month's invoice of the demo owner as the list answers it. */
 export const sampleInvoiceSummary = (n: number, status: string, month = n): InvoiceSummary => ({

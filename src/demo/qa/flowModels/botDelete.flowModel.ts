@@ -1,6 +1,9 @@
 import { DEMO_BOTS, DEMO_LINE } from '../../../../mocks/seed';
 import type { Instance } from '../../../api/schemas/instances';
-import { type BotDeleteInput, botDeleteMachine } from '../../../machines/botDelete/botDelete.machine';
+import {
+  type BotDeleteInput,
+  botDeleteMachine,
+} from '../../../machines/botSettings/botDelete/botDelete.machine';
 import { type FlowModel, oneOf } from '../../../machines/model';
 
 /** The demo's Main support line (answered by Ava), as the instance list answers it. */

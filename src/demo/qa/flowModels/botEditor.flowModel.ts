@@ -7,8 +7,8 @@ import {
   type BotEditorContext,
   botEditorMachine,
   isDirty,
-} from '../../../machines/botEditor/botEditor.machine';
-import { COMPANY_PLACEHOLDER, hasCompanyPlaceholder } from '../../../machines/botEditor/companyPlaceholder';
+} from '../../../machines/botSettings/botEditor.machine';
+import { COMPANY_PLACEHOLDER, hasCompanyPlaceholder } from '../../../machines/botSettings/companyPlaceholder';
 import { type FlowModel, oneOf } from '../../../machines/model';
 
 export const sampleBot = (id: string, over: Partial<Chatbot> = {}): Chatbot => ({

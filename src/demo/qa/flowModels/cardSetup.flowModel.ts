@@ -1,4 +1,4 @@
-import { secret } from '../../../machines/database/secret';
+import { secret } from '../../../machines/botSettings/database/secret';
 import type { FlowModel } from '../../../machines/model';
 import { oneOf } from '../../../machines/model';
 import { cardSetupMachine } from '../../checkout/cardSetup.machine';

@@ -1,7 +1,10 @@
 import type { DatabaseConnection, DatabaseTestResult } from '../../../api/schemas/database';
-import { type DatabaseContext, databaseMachine } from '../../../machines/database/database.machine';
-import { firstInvalid, validate } from '../../../machines/database/databaseForm';
-import { secret } from '../../../machines/database/secret';
+import {
+  type DatabaseContext,
+  databaseMachine,
+} from '../../../machines/botSettings/database/database.machine';
+import { firstInvalid, validate } from '../../../machines/botSettings/database/databaseForm';
+import { secret } from '../../../machines/botSettings/database/secret';
 import { type FlowModel, failingOrNotOffered, oneOf } from '../../../machines/model';
 
 /** A stored connection as the server answers it: the password set, never sent back. */

@@ -1,11 +1,11 @@
 import type { ChatMessage, ChatSession } from '../../../api/schemas/chatSessions';
-import { MIN_EXAMPLES } from '../../../machines/fineTune/dataset';
+import { MIN_EXAMPLES } from '../../../machines/chatHistory/fineTune/dataset';
 import {
   type FineTuneBot,
   type FineTuneContext,
   type FineTuneInput,
   fineTuneMachine,
-} from '../../../machines/fineTune/fineTune.machine';
+} from '../../../machines/chatHistory/fineTune/fineTune.machine';
 import type { FlowModel } from '../../../machines/model';
 
 const at = '2026-11-20T09:00:00.000Z';

@@ -2,7 +2,7 @@ import { now } from '../../../../mocks/clock';
 import { DEMO_BOTS, demoLine } from '../../../../mocks/seed';
 import { ApiError } from '../../../api/errors';
 import type { Instance } from '../../../api/schemas/instances';
-import { instanceConnectionMachine } from '../../../machines/instanceConnection/instanceConnection.machine';
+import { instanceConnectionMachine } from '../../../machines/bindWhatsapp/instanceConnection/instanceConnection.machine';
 import { type FlowModel, oneOf } from '../../../machines/model';
 
 // The demo owner's number waiting for a scan, as mocks/seed.ts writes it: after a QA jump the flow checks,

@@ -1,8 +1,8 @@
+import { type FlowModel, oneOf } from '../../../machines/model';
 import {
   type InstanceWatchContext,
   instanceWatchMachine,
-} from '../../../machines/instanceWatch/instanceWatch.machine';
-import { type FlowModel, oneOf } from '../../../machines/model';
+} from '../../../machines/root/instanceWatch/instanceWatch.machine';
 import { mainLine } from './botDelete.flowModel';
 
 const live = (status: number, name?: string) => ({

@@ -2,14 +2,14 @@ import { now } from '../../../../mocks/clock';
 import { DEMO_BOTS, DEMO_OWNER, demoLine } from '../../../../mocks/seed';
 import { ApiError } from '../../../api/errors';
 import type { Instance } from '../../../api/schemas/instances';
-import { membershipMachine } from '../../../machines/billing/membership';
 import {
   type ChatbotOption,
   chatbotOptionsMachine,
   instanceListMachine,
   instancesMachine,
-} from '../../../machines/instances/instances.machine';
+} from '../../../machines/bindWhatsapp/instances.machine';
 import type { FlowModel } from '../../../machines/model';
+import { membershipMachine } from '../../../machines/usageBilling/billing/membership';
 import { sampleMembership } from './billing.flowModel';
 import { resourceModel } from './resource.flowModel';
 

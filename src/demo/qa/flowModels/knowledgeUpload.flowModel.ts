@@ -2,8 +2,8 @@ import { ApiError } from '../../../api/errors';
 import {
   type KnowledgeUploadContext,
   knowledgeUploadMachine,
-} from '../../../machines/knowledgeUpload/knowledgeUpload.machine';
-import { KNOWLEDGE_FILE_MAX_BYTES } from '../../../machines/knowledgeUpload/limits';
+} from '../../../machines/botSettings/knowledgeUpload/knowledgeUpload.machine';
+import { KNOWLEDGE_FILE_MAX_BYTES } from '../../../machines/botSettings/knowledgeUpload/limits';
 import type { FlowModel } from '../../../machines/model';
 
 const file = (name: string) => new File(['hello'], name);

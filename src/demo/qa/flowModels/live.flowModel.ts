@@ -1,6 +1,6 @@
 import { type LiveContext, type LiveInput, liveMachine } from '../../../machines/chatHistory/live.machine';
-import type { LiveNews } from '../../../machines/liveConnection/liveConnection.machine';
 import type { FlowModel } from '../../../machines/model';
+import type { LiveNews } from '../../../machines/root/liveConnection/liveConnection.machine';
 import { liveMessage, liveSession, orderId } from './liveConnection.flowModel';
 
 export { liveMessage, liveSession };

@@ -2,12 +2,12 @@ import { createActor, fromCallback } from 'xstate';
 import { FEATURED_CONVERSATIONS } from '../../../../mocks/seed';
 import { ApiError } from '../../../api/errors';
 import type { ChatMessage, ChatSession } from '../../../api/schemas/chatSessions';
+import { type FlowModel, notOfferedError } from '../../../machines/model';
 import {
   LIVE_RETRY_DELAYS_MS,
   type LiveConnectionContext,
   liveConnectionMachine,
-} from '../../../machines/liveConnection/liveConnection.machine';
-import { type FlowModel, notOfferedError } from '../../../machines/model';
+} from '../../../machines/root/liveConnection/liveConnection.machine';
 
 const at = '2026-11-24T10:00:00.000Z';
 export const orderId = FEATURED_CONVERSATIONS.order.id;

@@ -4,7 +4,7 @@ import { type FlowModel, failingOrNotOffered, oneOf } from '../../../machines/mo
 import {
   type PaymentMethodsContext,
   paymentMethodsMachine,
-} from '../../../machines/paymentMethods/paymentMethods.machine';
+} from '../../../machines/usageBilling/paymentMethods/paymentMethods.machine';
 
 /** The demo owner's two cards, as the list answers them. */
 export const visa: PaymentMethod = {

@@ -1,6 +1,6 @@
 import type { MembershipPlan } from '../../../api/schemas/membership';
+import { planAdminMachine } from '../../../machines/membership/planAdmin.machine';
 import type { FlowModel } from '../../../machines/model';
-import { planAdminMachine } from '../../../machines/planAdmin/planAdmin.machine';
 import { demoPlan, samplePlan } from './planChange.flowModel';
 
 const pro = samplePlan();

@@ -1,7 +1,7 @@
 import { DEFAULT_PLANS } from '../../../../mocks/fixtures';
 import type { MembershipPlan } from '../../../api/schemas/membership';
 import { type FlowModel, oneOf } from '../../../machines/model';
-import { planChangeMachine } from '../../../machines/planChange/planChange.machine';
+import { planChangeMachine } from '../../../machines/usageBilling/planChange/planChange.machine';
 
 /** One of the demo's plans, by id. */
 export const demoPlan = (id: string): MembershipPlan => {

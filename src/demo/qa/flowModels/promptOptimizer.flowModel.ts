@@ -1,10 +1,10 @@
 import { DEMO_BOTS } from '../../../../mocks/seed';
 import { ApiError } from '../../../api/errors';
-import { type FlowModel, failingOrNotOffered } from '../../../machines/model';
 import {
   type PromptOptimizerContext,
   promptOptimizerMachine,
-} from '../../../machines/promptOptimizer/promptOptimizer.machine';
+} from '../../../machines/botSettings/promptOptimizer/promptOptimizer.machine';
+import { type FlowModel, failingOrNotOffered } from '../../../machines/model';
 
 const endpoint = 'GET /chatbots/prompt-optimizations/opt-1/stream';
 

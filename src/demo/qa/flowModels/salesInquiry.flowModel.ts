@@ -6,7 +6,7 @@ import {
   type SalesForm,
   salesInquiryMachine,
   validateSalesForm,
-} from '../../../machines/salesInquiry/salesInquiry.machine';
+} from '../../../machines/usageBilling/salesInquiry/salesInquiry.machine';
 
 /** An inquiry as a buyer fills it in. */
 export const sampleInquiry: SalesForm = {

@@ -1,7 +1,7 @@
 import { DEMO_ADMIN, DEMO_OWNER } from '../../../../mocks/seed';
 import { ApiError } from '../../../api/errors';
 import { type FlowModel, oneOf } from '../../../machines/model';
-import { sessionMachine } from '../../../machines/session/session.machine';
+import { sessionMachine } from '../../../machines/root/session/session.machine';
 import { sampleUser } from './login.flowModel';
 
 export const sessionModel: FlowModel<{ user: typeof sampleUser | null }> = {

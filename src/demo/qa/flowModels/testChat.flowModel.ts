@@ -1,12 +1,12 @@
 import { testReply } from '../../../../mocks/conversations';
 import { DEMO_BOTS } from '../../../../mocks/seed';
 import { TEST_MESSAGE_MAX_LENGTH } from '../../../api/schemas/testChat';
-import type { FlowModel } from '../../../machines/model';
 import {
   type ReplyOutcome,
   type TestChatContext,
   testChatMachine,
-} from '../../../machines/testChat/testChat.machine';
+} from '../../../machines/botSettings/testChat/testChat.machine';
+import type { FlowModel } from '../../../machines/model';
 
 // The demo's Ava (mocks/seed.ts), the chatbot Bot settings opens first, and the question the model asks her.
 const bot = DEMO_BOTS.ava;

@@ -1,5 +1,5 @@
 import type { FlowModel } from '../../../machines/model';
-import { type Toast, toastMachine } from '../../../machines/toasts/toasts.machine';
+import { type Toast, toastMachine } from '../../../machines/root/toasts/toasts.machine';
 
 export const toastModel: FlowModel<Toast> = {
   id: 'toast',

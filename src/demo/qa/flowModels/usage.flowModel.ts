@@ -1,5 +1,5 @@
 import { TimeRange, type UsageInfo } from '../../../api/schemas/instances';
-import { type UsageParams, usageMachine } from '../../../machines/usage/usage.machine';
+import { type UsageParams, usageMachine } from '../../../machines/usageBilling/usage/usage.machine';
 import { resourceModel } from './resource.flowModel';
 
 export const sampleUsage: UsageInfo = {

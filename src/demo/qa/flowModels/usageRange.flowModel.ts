@@ -1,11 +1,11 @@
 import type { FlowModel } from '../../../machines/model';
-import { todayDate } from '../../../machines/usage/usage.machine';
+import { todayDate } from '../../../machines/usageBilling/usage/usage.machine';
 import {
   checkRange,
   firstToFix,
   type UsageRangeContext,
   usageRangeMachine,
-} from '../../../machines/usage/usageRange.machine';
+} from '../../../machines/usageBilling/usage/usageRange.machine';
 
 /**
  * The custom period's picker: a valid range, one ending before it starts, one of more than 365 days, one

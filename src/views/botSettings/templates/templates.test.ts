@@ -4,7 +4,7 @@ import {
   COMPANY_PLACEHOLDER,
   fillCompanyName,
   hasCompanyPlaceholder,
-} from '../../../machines/botEditor/companyPlaceholder';
+} from '../../../machines/botSettings/companyPlaceholder';
 import { loadTemplates, TEMPLATE_IDS } from './catalog';
 
 const SECTIONS: Record<(typeof LOCALES)[number], string[]> = {

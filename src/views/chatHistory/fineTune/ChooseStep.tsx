@@ -1,13 +1,13 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useRef } from 'react';
 import styled from 'styled-components';
-import { displayNumber, sessionPreview, sessionTime } from '../../../machines/chatHistory/sessions';
 import {
   FINE_TUNE_SOURCES,
   type FineTuneSource,
   MAX_FINE_TUNE_CONVERSATIONS,
   sessionsOfSource,
-} from '../../../machines/fineTune/fineTune.machine';
+} from '../../../machines/chatHistory/fineTune/fineTune.machine';
+import { displayNumber, sessionPreview, sessionTime } from '../../../machines/chatHistory/sessions';
 import { Button } from '../../ui/Button';
 import { Muted } from '../../ui/Card';
 import { ErrorPanel, PanelLoading } from '../../ui/Feedback';

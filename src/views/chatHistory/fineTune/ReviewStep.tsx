@@ -2,19 +2,19 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useMemo, useRef } from 'react';
 import styled from 'styled-components';
 import type { ChatSession } from '../../../api/schemas/chatSessions';
-import { displayNumber } from '../../../machines/chatHistory/sessions';
 import {
   type ConversationIssue,
   type DatasetEntry,
   hasError,
   MIN_EXAMPLES,
-} from '../../../machines/fineTune/dataset';
+} from '../../../machines/chatHistory/fineTune/dataset';
 import {
   type ConversationLoad,
   type FineTuneProblem,
   fineTuneMessages,
   progressOf,
-} from '../../../machines/fineTune/fineTune.machine';
+} from '../../../machines/chatHistory/fineTune/fineTune.machine';
+import { displayNumber } from '../../../machines/chatHistory/sessions';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Muted } from '../../ui/Card';

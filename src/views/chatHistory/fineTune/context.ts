@@ -1,4 +1,4 @@
-import type { fineTuneMachine } from '../../../machines/fineTune/fineTune.machine';
+import type { fineTuneMachine } from '../../../machines/chatHistory/fineTune/fineTune.machine';
 import { createFlowContext } from '../../ui/flowContext';
 
 /** The Fine-tune tab's flow, for the parts of the tab below it. */

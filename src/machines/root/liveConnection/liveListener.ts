@@ -1,0 +1,19 @@
+import { type EventObject, fromCallback } from 'xstate';
+import { SYSTEM_IDS, systemActor } from '../../system';
+import type { LiveNews } from './liveConnection.machine';
+
+export type { LiveNews };
+
+/**
+ * Passes on to its parent what the app's live connection (SYSTEM_IDS.live) tells, for as long as the
+ * parent's state runs it, starting with how the connection stands now (it asks, and the answer comes to it
+ * alone). A flow outside the app's tree (alone, in its own tests) finds no connection and hears nothing.
+ */
+export const liveListener = fromCallback<EventObject>(({ system, self, sendBack, receive }) => {
+  const live = systemActor(system, SYSTEM_IDS.live);
+  if (!live) return;
+  const subscription = live.on('*', (news: LiveNews) => sendBack(news));
+  receive((answer) => sendBack(answer));
+  live.send({ type: 'live.ask', replyTo: self });
+  return () => subscription.unsubscribe();
+});
