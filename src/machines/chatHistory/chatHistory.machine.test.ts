@@ -32,6 +32,7 @@ import { type ChatHistoryInput, chatHistoryMessages, chatHistoryUrl } from './ch
 import { conversationAnalysisMachine } from './conversationAnalysis.machine';
 import { conversationExportMachine } from './conversationExport.machine';
 import { ENGLISH_LABELS, type ExportFile } from './export';
+import { type FineTuneBot, fineTuneMachine } from './fineTune/fineTune.machine';
 
 beforeAll(() => activateLocale('en', { persist: false }));
 
@@ -73,6 +74,13 @@ function start(
           actors: { analyzeSession: fromPromise(({ input }) => analyze(input.id)) },
         }),
         conversationExport: conversationExportMachine.provide({ actions: { logExportError } }),
+        // The dataset's own calls are its tests'; here only its place in the screen counts.
+        fineTune: fineTuneMachine.provide({
+          actors: {
+            listBots: fromPromise(async () => [] as FineTuneBot[]),
+            searchStarred: fromPromise(async () => [] as ChatSession[]),
+          },
+        }),
       },
       actions: { logMessagesError },
     }),
@@ -342,6 +350,30 @@ describe('chat history: analysis (its child, while a conversation is open)', () 
     answer(analysis);
     await t.settle();
     expect(t.snap().context.sessions.find((s) => s.id === 'b')?.analysis).toBeNull();
+  });
+
+  it('runs the fine-tune dataset from the first showing of its tab with a conversation open, across tabs and conversations, until none is open', async () => {
+    const t = await opened('a');
+    const dataset = () => t.snap().children.fineTune as ActorRefFrom<typeof fineTuneMachine> | undefined;
+    t.actor.send({ type: 'tab.selected', tab: 'export' });
+    expect(dataset()).toBeUndefined();
+    t.actor.send({ type: 'tab.selected', tab: 'fineTune' });
+    const first = dataset();
+    expect(first?.getSnapshot().context.scope.sessions.map((x) => x.id)).toEqual(
+      t.snap().context.sessions.map((x) => x.id),
+    );
+    t.actor.send({ type: 'tab.selected', tab: 'analysis' });
+    t.actor.send({ type: 'session.selected', id: 'b' });
+    await t.settle();
+    expect(dataset()).toBe(first);
+    t.actor.send({ type: 'session.closed' });
+    expect(dataset()).toBeUndefined();
+    // Opened again on its tab: a new dataset.
+    t.actor.send({ type: 'tab.selected', tab: 'fineTune' });
+    expect(dataset()).toBeUndefined();
+    t.actor.send({ type: 'session.selected', id: 'a' });
+    expect(dataset()).toBeDefined();
+    expect(dataset()).not.toBe(first);
   });
 
   it('switches tabs', () => {
@@ -674,6 +706,7 @@ const listed = demoSessions.filter((s) => s.fromNumber.endsWith('@c.us') && s.fr
 const openId = (s: Snap) => s.context.selected?.id;
 type ExportSnap = SnapshotFrom<typeof conversationExportMachine>;
 type AnalysisSnap = SnapshotFrom<typeof conversationAnalysisMachine>;
+type FineTuneSnap = SnapshotFrom<typeof fineTuneMachine>;
 
 describeStateViews(chatHistoryModel, {
   '*': {
@@ -831,4 +864,19 @@ describeStateViews(chatHistoryModel, {
   'tab.analysis': {},
   'tab.export': {},
   'tab.fineTune': {},
+  fineTune: {},
+  // No dataset without an open conversation; none before its tab was shown with one open.
+  'fineTune.off': {
+    shows: (s: Snap) => expect(s.context.selected !== null && s.matches({ tab: 'fineTune' })).toBe(false),
+  },
+  // The dataset starts with the list as it stands, for the signed-in user.
+  'fineTune.on': {
+    runs: {
+      fineTune: (child: FineTuneSnap, s: Snap) => {
+        expect(child.context.userId).toBe(s.context.userId);
+        expect(child.context.scope.filter).toBe(s.context.filter);
+      },
+    },
+    shows: (s: Snap) => expect(s.context.selected).not.toBeNull(),
+  },
 });

@@ -1,4 +1,4 @@
-import { and } from 'xstate';
+import { and, not } from 'xstate';
 import { SessionFilter } from '../../api/schemas/chatSessions';
 import { chatHistoryLogic } from './chatHistory.actions';
 import { chatHistoryUrl } from './chatHistory.setup';
@@ -14,6 +14,7 @@ export const chatHistoryMachine = chatHistoryLogic.createMachine({
   id: 'chatHistory',
   type: 'parallel',
   context: ({ input }) => ({
+    userId: input?.userId ?? null,
     url: chatHistoryUrl({
       sessionId: input?.sessionId ?? null,
       phone: input?.phone ?? '',
@@ -247,6 +248,27 @@ export const chatHistoryMachine = chatHistoryLogic.createMachine({
         ],
       },
       states: { analysis: {}, export: {}, fineTune: {} },
+    },
+    /**
+     * The fine-tune dataset: started when its tab is first shown with a conversation open, it lives on while
+     * one is (a dataset being made survives a look at another tab or another conversation).
+     */
+    fineTune: {
+      initial: 'off',
+      states: {
+        off: { always: { guard: and(['hasSelection', 'onFineTuneTab']), target: 'on' } },
+        on: {
+          invoke: {
+            id: 'fineTune',
+            src: 'fineTune',
+            input: ({ context }) => ({
+              userId: context.userId,
+              scope: { phone: context.phone, filter: context.filter, sessions: context.sessions },
+            }),
+          },
+          always: { guard: not('hasSelection'), target: 'off' },
+        },
+      },
     },
   },
 });

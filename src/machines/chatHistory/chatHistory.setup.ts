@@ -16,6 +16,7 @@ import { fromRequest } from '../request';
 import { conversationAnalysisMachine, type SessionAnalyzedEvent } from './conversationAnalysis.machine';
 import { conversationExportMachine } from './conversationExport.machine';
 import type { ExportLabels } from './export';
+import { fineTuneMachine } from './fineTune/fineTune.machine';
 import { type LiveParentEvent, liveMachine } from './live.machine';
 import type { LiveState } from './liveMerge';
 import { visibleSessions } from './sessions';
@@ -28,6 +29,8 @@ import { visibleSessions } from './sessions';
 export type ChatTab = 'analysis' | 'export' | 'fineTune';
 
 export interface ChatHistoryInput {
+  /** The signed-in user: whose chatbots the fine-tune dataset offers. */
+  userId?: string | null;
   phone?: string;
   filter?: SessionFilterCode;
   /** The conversation the address names (`/chat-history/:sessionId`). */
@@ -55,6 +58,7 @@ export function chatHistoryUrl({ sessionId, phone, filter }: ChatHistoryLocation
 }
 
 export interface ChatHistoryContext {
+  userId: string | null;
   /** The address the screen shows (chatHistoryUrl): what the view puts in the address bar. */
   url: string;
   /** The conversation the address names: the open one, or one being found, or one that is not there. */
@@ -119,6 +123,7 @@ export const chatHistorySetup = setup({
     emitted: {} as ChatHistoryEmitted,
   },
   actors: {
+    fineTune: fineTuneMachine,
     // Requests the screen may abort (a newer search, another conversation, leaving): fromRequest keeps a
     // stale abort from reaching onError.
     searchSessions: fromRequest<ChatSession[], { phone: string; filter: SessionFilterCode }>(
@@ -153,6 +158,7 @@ export const chatHistorySetup = setup({
     hasSelection: ({ context }) => context.selected !== null,
     exportTab: ({ event }) => event.type === 'tab.selected' && event.tab === 'export',
     fineTuneTab: ({ event }) => event.type === 'tab.selected' && event.tab === 'fineTune',
+    onFineTuneTab: stateIn('#chatHistory.tab.fineTune'),
     hasMessages: ({ context }) => context.messages.length > 0,
     /** The address differs from the one the screen shows: someone else moved it (Back, Forward, a link). */
     urlIsNew: urlIsNew(chatHistoryUrl),

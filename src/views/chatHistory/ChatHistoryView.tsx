@@ -6,7 +6,9 @@ import { chatHistoryMachine } from '../../machines/chatHistory/chatHistory.machi
 import type { ChatHistoryLocation } from '../../machines/chatHistory/chatHistory.setup';
 import { toSessionFilter } from '../../machines/chatHistory/sessions';
 import { PATHS } from '../../machines/paths';
+import { signedInUserId } from '../../machines/root/session/session.machine';
 import { useFlow } from '../../machines/useFlow';
+import { useSession } from '../ui/appActors';
 import { Card, PageSubtitle, ScreenHeader } from '../ui/Card';
 import { ErrorPanel, PanelLoading } from '../ui/Feedback';
 import { SelectField, TextField } from '../ui/Field';
@@ -75,7 +77,8 @@ function readLocation(): ChatHistoryLocation {
 }
 
 function useChatHistoryFlow() {
-  const [input] = useState(readLocation);
+  const userId = useSession((s) => signedInUserId(s.context)) ?? null;
+  const [input] = useState(() => ({ ...readLocation(), userId }));
   return useFlow('chatHistory', chatHistoryMachine, { input });
 }
 

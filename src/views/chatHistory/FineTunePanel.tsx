@@ -1,10 +1,8 @@
 import { Trans } from '@lingui/react/macro';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
-import { type FineTuneInput, fineTuneMachine } from '../../machines/chatHistory/fineTune/fineTune.machine';
-import { signedInUserId } from '../../machines/root/session/session.machine';
-import { useFlow } from '../../machines/useFlow';
-import { useSession } from '../ui/appActors';
+import { fineTuneMachine } from '../../machines/chatHistory/fineTune/fineTune.machine';
+import { useChildFlow } from '../../machines/useFlow';
 import { Muted } from '../ui/Card';
 import { ChatHistoryContext } from './context';
 import { ChooseStep } from './fineTune/ChooseStep';
@@ -40,16 +38,15 @@ function Steps() {
 }
 
 /**
- * The Fine-tune tab: a dataset for OpenAI chat fine-tuning made of the chosen conversations. Its flow starts
- * with the chat history's list as it stands and hears of each change to it.
+ * The Fine-tune tab: a dataset for OpenAI chat fine-tuning made of the chosen conversations. Its flow is the
+ * chat history's child (started with the list as it stands) and hears of each change to the list.
  */
 export function FineTunePanel() {
-  const userId = useSession((s) => signedInUserId(s.context)) ?? null;
+  const screen = ChatHistoryContext.useActorRef();
   const phone = ChatHistoryContext.useSelector((s) => s.context.phone);
   const filter = ChatHistoryContext.useSelector((s) => s.context.filter);
   const sessions = ChatHistoryContext.useSelector((s) => s.context.sessions);
-  const [input] = useState<FineTuneInput>(() => ({ userId, scope: { phone, filter, sessions } }));
-  const actor = useFlow('fineTune', fineTuneMachine, { input });
+  const actor = useChildFlow(screen, 'fineTune', fineTuneMachine);
 
   useEffect(() => {
     actor.send({ type: 'scope.changed', scope: { phone, filter, sessions } });
