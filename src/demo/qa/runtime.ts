@@ -23,6 +23,10 @@ const live = new Map<string, LiveFlow>();
 const pendingRestore = new Map<string, Snapshot<unknown>>();
 /** A flow as it was when one of its children was jumped: it restarts from there, with the child restored. */
 const restoreBases = new Map<string, Snapshot<unknown>>();
+/** Flows that started from the snapshot left for them (themselves, or as a child in their parent's). */
+const restored = new Set<string>();
+/** Snapshots already waited for once more (see register). */
+const retried = new WeakSet<Snapshot<unknown>>();
 let timeline: TimelineEntry[] = [];
 let generation = 0;
 let scenario = 'happy';
@@ -50,7 +54,11 @@ export const qaRuntime = {
 
   /** How a flow starts: from a snapshot a jump left for it (or for its children), inspected. */
   startOptions(id: string, logic: AnyStateMachine, input: unknown) {
-    const get = (flow: string) => pendingRestore.get(flow);
+    const get = (flow: string) => {
+      const snapshot = pendingRestore.get(flow);
+      if (snapshot) restored.add(flow);
+      return snapshot;
+    };
     const snapshot =
       pendingRestore.size > 0 ? restoredStart(get, id, logic, input, restoreBases.get(id)) : undefined;
     return { ...(snapshot ? { snapshot } : {}), inspect: qaRuntime.inspector() };
@@ -58,6 +66,14 @@ export const qaRuntime = {
 
   /** A flow runs: the tools see it, and a snapshot left for it is used up. */
   register(id: string, actor: AnyActorRef, logic: AnyStateMachine): () => void {
+    // A flow its screen starts only in some state (the test chat, once a saved bot is open) was not there
+    // when a state link's snapshot was left for it: now that it runs, it is restored into its screen.
+    const waiting = pendingRestore.get(id);
+    if (waiting && !restored.has(id) && !retried.has(waiting)) {
+      retried.add(waiting);
+      queueMicrotask(() => qaRuntime.restore(id, waiting));
+    }
+    restored.delete(id);
     pendingRestore.delete(id);
     restoreBases.delete(id);
     live.set(id, { id, actor, logic });

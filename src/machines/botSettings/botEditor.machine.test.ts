@@ -722,6 +722,24 @@ describe('bot editor: switching, new, discard changes, templates, knowledge', ()
   });
 });
 
+describe('bot editor: the test chat', () => {
+  it('runs for the saved bot open, starts again for another, and none runs in new mode', async () => {
+    const { actor, snap, settle } = start({ bots: three.slice(0, 2) });
+    await settle();
+    const chat = () => snap().children.testChat as AnyActorRef | undefined;
+    const first = chat();
+    expect(first?.getSnapshot().context.botId).toBe('a');
+    actor.send({ type: 'bot.selected', id: 'b' });
+    expect(chat()).toBeUndefined();
+    await settle();
+    expect(chat()?.getSnapshot().context.botId).toBe('b');
+    expect(chat()).not.toBe(first);
+    actor.send({ type: 'bot.newRequested' });
+    expect(snap().hasTag('new')).toBe(true);
+    expect(chat()).toBeUndefined();
+  });
+});
+
 describe('bot form helpers', () => {
   it('snaps temperatures to the 0.1 grid within 0 and 1', () => {
     expect([toTemperature('0.7'), toTemperature('1.5'), toTemperature(-1), toTemperature('x')]).toEqual([
@@ -1072,9 +1090,11 @@ describeStateViews(viewModel, {
   'ready.mode.new.saving': savingWith('createBot', () => ({ userId: DEMO_OWNER.id })),
   'ready.mode.editing': {
     tags: ['editing'],
-    // The open bot's external database.
+    // The open bot's external database and its test chat.
     runs: {
       database: (child: { context: { botId: string } }, s: Snap) =>
+        expect(child.context.botId).toBe(s.context.selectedId),
+      testChat: (child: { context: { botId: string } }, s: Snap) =>
         expect(child.context.botId).toBe(s.context.selectedId),
     },
     shows: (s: Snap) => expect(s.context.selectedId).not.toBeNull(),

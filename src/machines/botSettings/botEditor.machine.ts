@@ -206,12 +206,20 @@ export const botEditorMachine = botEditorLogic.createMachine({
             },
             editing: {
               tags: ['editing'],
-              // The external database belongs to a saved bot: there is none to connect in new mode.
-              invoke: {
-                id: 'database',
-                src: 'database',
-                input: ({ context }) => ({ botId: context.selectedId ?? '' }),
-              },
+              // The external database and the test chat belong to a saved bot: there is none in new mode (the
+              // chat talks to the saved version; its thread is kept per bot).
+              invoke: [
+                {
+                  id: 'database',
+                  src: 'database',
+                  input: ({ context }) => ({ botId: context.selectedId ?? '' }),
+                },
+                {
+                  id: 'testChat',
+                  src: 'testChat',
+                  input: ({ context }) => ({ botId: context.selectedId ?? '' }),
+                },
+              ],
               initial: 'idle',
               states: {
                 ...checkThenSave(

@@ -34,6 +34,7 @@ import {
 } from './knowledgeUpload/knowledgeUpload.machine';
 import { historyEntries, type PromptHistory } from './promptHistory';
 import { type PromptOptimisedEvent, promptOptimizerMachine } from './promptOptimizer/promptOptimizer.machine';
+import { testChatMachine } from './testChat/testChat.machine';
 
 /*
  * The bot editor's types, what it reads of its context, and its setup: the requests and children it starts
@@ -158,6 +159,7 @@ export const botEditorSetup = setup({
     ),
     uploads: knowledgeUploadMachine,
     database: databaseMachine,
+    testChat: testChatMachine,
     botDelete: botDeleteMachine,
     optimizer: promptOptimizerMachine,
   },

@@ -2,11 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { memo, useEffect, useId, useRef } from 'react';
 import styled, { keyframes } from 'styled-components';
+import type { ActorRefFrom } from 'xstate';
 import { TEST_MESSAGE_MAX_LENGTH } from '../../api/schemas/testChat';
 import { hasUnsavedChanges } from '../../machines/botSettings/botEditor.machine';
 import { type ChatLine, testChatMachine } from '../../machines/botSettings/testChat/testChat.machine';
 import { TEST_CHAT_HEIGHT_PX } from '../../machines/constants';
-import { useFlow } from '../../machines/useFlow';
+import { useRegisterFlow } from '../../machines/useFlow';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Muted } from '../ui/Card';
@@ -145,12 +146,14 @@ function useAnnouncement(lines: ChatLine[], botName: string): string {
   return t`${botName} replied: ${reply}`;
 }
 
-/** The chat with one saved bot; its thread survives a reload (kept per bot in local storage). */
-function TestChat({ botId, botName }: { botId: string; botName: string }) {
+type TestChatActor = ActorRefFrom<typeof testChatMachine>;
+
+/** The chat with one saved bot (the editor's child); its thread survives a reload (kept per bot). */
+function TestChat({ actor, botName }: { actor: TestChatActor; botName: string }) {
   const { t, i18n } = useLingui();
   const text = useText();
   const inputId = useId();
-  const actor = useFlow('testChat', testChatMachine, { input: { botId } });
+  useRegisterFlow('testChat', actor, testChatMachine);
   const lines = useSelector(actor, (s) => s.context.lines);
   const input = useSelector(actor, (s) => s.context.input);
   const typing = useSelector(actor, (s) => s.hasTag('typing'));
@@ -271,6 +274,8 @@ function TestChat({ botId, botName }: { botId: string; botName: string }) {
 export function TestChatPanel() {
   const { t } = useLingui();
   const botId = useEditor((s) => (s.hasTag('new') ? null : s.context.selectedId));
+  // The editor runs the chat while a saved bot is open (not while another one loads).
+  const chat = useEditor((s) => s.children.testChat as TestChatActor | undefined);
   const botName = useEditor((s) => s.context.saved.name);
   const dirty = useEditor(hasUnsavedChanges);
 
@@ -286,7 +291,7 @@ export function TestChatPanel() {
       {dirty && (
         <Alert tone="warning">{t`You have unsaved changes. The test chat uses the last saved version.`}</Alert>
       )}
-      <TestChat key={botId} botId={botId} botName={botName} />
+      {chat && <TestChat key={chat.sessionId} actor={chat} botName={botName} />}
     </Box>
   );
 }
