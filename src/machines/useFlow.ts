@@ -42,14 +42,3 @@ export function flowOptions<T extends AnyStateMachine>(
 export function useRegisterFlow(id: string, actor: AnyActorRef, logic: AnyStateMachine) {
   useEffect(() => flowInspector()?.register(id, actor, logic), [id, actor, logic]);
 }
-
-/** Like useMachine: [snapshot, send, actor] for a named flow. */
-export function useFlowMachine<T extends AnyStateMachine>(
-  id: string,
-  logic: T,
-  options: ActorOptions<T> = {},
-) {
-  const actor = useFlow(id, logic, options);
-  const snapshot = useSelector(actor, (s) => s);
-  return [snapshot, actor.send, actor] as const;
-}

@@ -1,10 +1,11 @@
 import { Trans } from '@lingui/react/macro';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { secret } from '../../machines/botSettings/database/secret';
 import { PATHS } from '../../machines/paths';
-import { useFlowMachine } from '../../machines/useFlow';
+import { useFlow } from '../../machines/useFlow';
 import { Alert } from '../../views/ui/Alert';
 import { Button } from '../../views/ui/Button';
 import { Muted } from '../../views/ui/Card';
@@ -35,7 +36,24 @@ const Two = styled.div`
 export function CardSetupView() {
   const text = useText();
   const [sessionId] = useState(() => new URLSearchParams(location.search).get('setup_session'));
-  const [snap, send, actor] = useFlowMachine('cardSetup', cardSetupMachine, { input: { sessionId } });
+  const actor = useFlow('cardSetup', cardSetupMachine, { input: { sessionId } });
+  const send = actor.send;
+  // What the page shows, read narrowly: it renders again only when one of these changes.
+  const view = useSelector(
+    actor,
+    (s) => ({
+      loading: s.matches('checking') || s.matches('loading'),
+      unknown: s.matches('unknown'),
+      alreadyCompleted: s.matches('alreadyCompleted'),
+      form: s.context.form,
+      errors: s.context.errors,
+      failure: s.context.failure,
+      busy: s.hasTag('busy'),
+      saving: s.hasTag('saving'),
+      cancelling: s.hasTag('cancelling'),
+    }),
+    shallowEqual,
+  );
   const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
@@ -51,7 +69,7 @@ export function CardSetupView() {
     </Banner>
   );
 
-  if (snap.matches('checking') || snap.matches('loading')) {
+  if (view.loading) {
     return (
       <Page>
         <h1 className="visually-hidden">
@@ -62,13 +80,13 @@ export function CardSetupView() {
     );
   }
 
-  if (snap.matches('unknown') || snap.matches('alreadyCompleted')) {
+  if (view.unknown || view.alreadyCompleted) {
     return (
       <Page>
         {banner}
         <Sheet>
           <h1>
-            {snap.matches('alreadyCompleted') ? (
+            {view.alreadyCompleted ? (
               <Trans>This card is already saved</Trans>
             ) : (
               <Trans>This page to add a card is no longer available</Trans>
@@ -85,8 +103,7 @@ export function CardSetupView() {
     );
   }
 
-  const busy = snap.hasTag('busy');
-  const { errors, failure } = snap.context;
+  const { busy, errors, failure } = view;
   const reason = failure ? text(failure) : '';
   const field = (name: CardField) => ({
     'data-field': name,
@@ -134,7 +151,7 @@ export function CardSetupView() {
               hint={hint('expiry')}
               autoComplete="cc-exp"
               placeholder="MM/YY"
-              value={snap.context.form.expiry}
+              value={view.form.expiry}
               onChange={(e) => send({ type: 'field.changed', field: 'expiry', value: e.target.value })}
               {...field('expiry')}
             />
@@ -152,7 +169,7 @@ export function CardSetupView() {
             label={<Trans>Name on card</Trans>}
             hint={hint('holder')}
             autoComplete="cc-name"
-            value={snap.context.form.holder}
+            value={view.form.holder}
             onChange={(e) => send({ type: 'field.changed', field: 'holder', value: e.target.value })}
             {...field('holder')}
           />
@@ -162,11 +179,11 @@ export function CardSetupView() {
             </Alert>
           )}
           <Button type="submit" variant="primary" block disabled={busy}>
-            {snap.hasTag('saving') && <Spinner />}
+            {view.saving && <Spinner />}
             <Trans>Save card</Trans>
           </Button>
           <Button variant="ghost" block disabled={busy} onClick={() => send({ type: 'setup.cancelled' })}>
-            {snap.hasTag('cancelling') && <Spinner />}
+            {view.cancelling && <Spinner />}
             <Trans>Cancel and return to Influx</Trans>
           </Button>
         </Form>

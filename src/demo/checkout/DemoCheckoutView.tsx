@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { ScheduleType } from '../../api/schemas/payments';
 import { PATHS } from '../../machines/paths';
-import { useFlowMachine } from '../../machines/useFlow';
+import { useFlow } from '../../machines/useFlow';
 import { Alert } from '../../views/ui/Alert';
 import { useSession } from '../../views/ui/appActors';
 import { Button } from '../../views/ui/Button';
@@ -44,17 +45,32 @@ function DemoCheckoutViewRoot() {
   const planName = usePlanName();
   const email = useSession((s) => s.context.user?.email ?? '');
   const [sessionId] = useState(() => new URLSearchParams(location.search).get('session_id'));
-  const [snap, send] = useFlowMachine('demoCheckout', demoCheckoutMachine, { input: { sessionId } });
-
-  const checkout = snap.context.checkout;
-  const busy = snap.hasTag('busy');
+  const actor = useFlow('demoCheckout', demoCheckoutMachine, { input: { sessionId } });
+  const send = actor.send;
+  // What the page shows, read narrowly: it renders again only when one of these changes.
+  const view = useSelector(
+    actor,
+    (s) => ({
+      loading: s.matches('checking') || s.matches('loading'),
+      unknown: s.matches('unknown'),
+      alreadyPaid: s.matches('alreadyPaid'),
+      alreadyCancelled: s.matches('alreadyCancelled'),
+      checkout: s.context.checkout,
+      busy: s.hasTag('busy'),
+      error: s.hasTag('error'),
+      paying: s.hasTag('paying'),
+      cancelling: s.hasTag('cancelling'),
+    }),
+    shallowEqual,
+  );
+  const { checkout, busy } = view;
   const banner = (
     <Banner>
       <Trans>Demo checkout: no real payment is taken and no card is charged.</Trans>
     </Banner>
   );
 
-  if (snap.matches('checking') || snap.matches('loading')) {
+  if (view.loading) {
     return (
       <Page>
         <h1 className="visually-hidden">
@@ -65,18 +81,13 @@ function DemoCheckoutViewRoot() {
     );
   }
 
-  if (
-    !checkout ||
-    snap.matches('unknown') ||
-    snap.matches('alreadyPaid') ||
-    snap.matches('alreadyCancelled')
-  ) {
+  if (!checkout || view.unknown || view.alreadyPaid || view.alreadyCancelled) {
     return (
       <Page>
         {banner}
         <Single>
           <h1>
-            {snap.matches('alreadyPaid') ? (
+            {view.alreadyPaid ? (
               <Trans>This checkout is already paid</Trans>
             ) : (
               <Trans>This checkout is no longer available</Trans>
@@ -85,7 +96,7 @@ function DemoCheckoutViewRoot() {
           <Muted>
             <Trans>Start again from Usage and billing if you still want to change your plan.</Trans>
           </Muted>
-          {snap.matches('alreadyPaid') && sessionId ? (
+          {view.alreadyPaid && sessionId ? (
             <Button
               as={Link}
               href={`${PATHS.paymentSuccess}?sessionId=${encodeURIComponent(sessionId)}`}
@@ -151,17 +162,17 @@ function DemoCheckoutViewRoot() {
             <TextField label={<Trans>Expiry</Trans>} value="12 / 34" readOnly />
             <TextField label={<Trans>CVC</Trans>} value="123" readOnly />
           </Two>
-          {snap.hasTag('error') && (
+          {view.error && (
             <Alert>
               <Trans>The payment did not go through. Try again.</Trans>
             </Alert>
           )}
           <Button type="submit" variant="primary" block disabled={busy}>
-            {snap.hasTag('paying') && <Spinner />}
+            {view.paying && <Spinner />}
             <Trans>Pay {amount}</Trans>
           </Button>
           <Button variant="ghost" block disabled={busy} onClick={() => send({ type: 'checkout.cancelled' })}>
-            {snap.hasTag('cancelling') && <Spinner />}
+            {view.cancelling && <Spinner />}
             <Trans>Cancel and return to Influx</Trans>
           </Button>
         </PayForm>

@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { ScheduleType } from '../../api/schemas/payments';
 import { PATHS } from '../../machines/paths';
-import { useFlowMachine } from '../../machines/useFlow';
+import { useFlow } from '../../machines/useFlow';
 import { Alert } from '../../views/ui/Alert';
 import { Button } from '../../views/ui/Button';
 import { Muted } from '../../views/ui/Card';
@@ -28,16 +29,33 @@ export function DemoPortalView() {
   const { i18n } = useLingui();
   const planName = usePlanName();
   const [sessionId] = useState(() => new URLSearchParams(location.search).get('portal_session'));
-  const [snap, send] = useFlowMachine('demoPortal', demoPortalMachine, { input: { sessionId } });
-  const portal = snap.context.portal;
-  const busy = snap.hasTag('busy');
+  const actor = useFlow('demoPortal', demoPortalMachine, { input: { sessionId } });
+  const send = actor.send;
+  // What the page shows, read narrowly: it renders again only when one of these changes.
+  const view = useSelector(
+    actor,
+    (s) => ({
+      loading: s.matches('checking') || s.matches('loading'),
+      unknown: s.matches('unknown'),
+      portal: s.context.portal,
+      changed: s.context.changed,
+      busy: s.hasTag('busy'),
+      error: s.hasTag('error'),
+      resuming: s.matches('resuming'),
+      cancelling: s.matches('cancelling'),
+      switching: s.matches('switching'),
+      updatingCard: s.matches('updatingCard'),
+    }),
+    shallowEqual,
+  );
+  const { portal, busy } = view;
   const banner = (
     <Banner>
       <Trans>Demo customer portal: no real subscription is changed and no card is charged.</Trans>
     </Banner>
   );
 
-  if (snap.matches('checking') || snap.matches('loading')) {
+  if (view.loading) {
     return (
       <Page>
         <h1 className="visually-hidden">
@@ -48,7 +66,7 @@ export function DemoPortalView() {
     );
   }
 
-  if (!portal || snap.matches('unknown')) {
+  if (!portal || view.unknown) {
     return (
       <Page>
         {banner}
@@ -76,7 +94,7 @@ export function DemoPortalView() {
   );
   const endDate = portal.endDate ? formatDate(portal.endDate) : null;
   const canSwitch = portal.yearlyPrice > 0 && portal.monthlyPrice > 0;
-  const changed = snap.context.changed;
+  const changed = view.changed;
 
   return (
     <Page>
@@ -125,7 +143,7 @@ export function DemoPortalView() {
               </Alert>
             ) : null}
           </div>
-          {snap.hasTag('error') && (
+          {view.error && (
             <Alert>
               <Trans>That did not go through. Try again.</Trans>
             </Alert>
@@ -136,12 +154,12 @@ export function DemoPortalView() {
               disabled={busy}
               onClick={() => send({ type: 'portal.resumeRequested' })}
             >
-              {snap.matches('resuming') && <Spinner />}
+              {view.resuming && <Spinner />}
               <Trans>Resume subscription</Trans>
             </Button>
           ) : (
             <Button variant="danger" disabled={busy} onClick={() => send({ type: 'portal.cancelRequested' })}>
-              {snap.matches('cancelling') && <Spinner />}
+              {view.cancelling && <Spinner />}
               <Trans>Cancel at period end</Trans>
             </Button>
           )}
@@ -155,12 +173,12 @@ export function DemoPortalView() {
                 })
               }
             >
-              {snap.matches('switching') && <Spinner />}
+              {view.switching && <Spinner />}
               {yearly ? <Trans>Switch to monthly billing</Trans> : <Trans>Switch to yearly billing</Trans>}
             </Button>
           )}
           <Button disabled={busy} onClick={() => send({ type: 'portal.cardUpdateRequested' })}>
-            {snap.matches('updatingCard') && <Spinner />}
+            {view.updatingCard && <Spinner />}
             <Trans>Update card</Trans>
           </Button>
           <Button variant="ghost" disabled={busy} onClick={() => send({ type: 'portal.returned' })}>
