@@ -29,6 +29,10 @@ function started(analyze: (id: string) => Promise<ChatAnalysis>) {
 }
 
 describe('conversation analysis', () => {
+  it('is known by its flow id (the QA tools list and jump it by that id)', () => {
+    expect(conversationAnalysisMachine.id).toBe('conversationAnalysis');
+  });
+
   it('analyses its conversation and tells the chat history the answer', async () => {
     const { child, snap, told, request } = started(async () => analysis);
     expect(snap().can({ type: 'analysis.requested' })).toBe(true);

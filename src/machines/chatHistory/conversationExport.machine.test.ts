@@ -84,6 +84,10 @@ describe('conversation export', () => {
     error.mockRestore();
   });
 
+  it('is known by its flow id (the QA tools list and jump it by that id)', () => {
+    expect(conversationExportMachine.id).toBe('conversationExport');
+  });
+
   it('forgets the last file when the conversation is left, and keeps the options', () => {
     const { actor, snap } = start();
     actor.send({ type: 'export.formatChanged', format: 'txt' });

@@ -1,5 +1,3 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { assign, enqueueActions, setup } from 'xstate';
 import type { ChatMessage, ChatSession } from '../../api/schemas/chatSessions';
 import {
@@ -10,30 +8,6 @@ import {
   type ExportLabels,
   type ExportOptions,
 } from './export';
-
-export const conversationExportMessages = {
-  failed: msg`Export failed, please retry.`,
-};
-
-/** The words written into exported files, translated when a file is made. */
-export const exportLabelMessages: Record<keyof ExportLabels, MessageDescriptor> = {
-  title: msg`Conversation`,
-  number: msg`Number`,
-  started: msg`Started`,
-  exported: msg`Exported`,
-  messageCount: msg`Messages`,
-  analysis: msg`Analysis`,
-  positive: msg`Positive sentiment`,
-  keywords: msg`Keywords`,
-  intent: msg`User intent`,
-  noAnalysis: msg`Not analysed yet`,
-  messages: msg`Messages`,
-  time: msg`Time`,
-  sender: msg`Sender`,
-  content: msg`Content`,
-  customer: msg`Customer`,
-  bot: msg`Bot`,
-};
 
 export interface ConversationExportContext {
   /** The user's choices: kept while the screen is open, for every conversation's next file. */

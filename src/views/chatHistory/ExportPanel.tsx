@@ -2,11 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { type ReactNode, useMemo } from 'react';
 import styled from 'styled-components';
-import {
-  conversationExportMachine,
-  conversationExportMessages,
-  exportLabelMessages,
-} from '../../machines/chatHistory/conversationExport.machine';
+import { conversationExportMachine } from '../../machines/chatHistory/conversationExport.machine';
 import {
   EXPORT_FORMATS,
   type ExportFormat,
@@ -21,6 +17,7 @@ import { Checkbox } from '../ui/Controls';
 import { useDownloads } from '../ui/download';
 import { useText } from '../ui/text';
 import { ChatHistoryContext } from './context';
+import { exportLabelMessages, exportMessages } from './exportTexts';
 
 const Form = styled.form`
   display: grid;
@@ -166,7 +163,7 @@ export function ExportPanel() {
           <Trans>Downloaded {fileName}</Trans>
         </Alert>
       )}
-      {failed && <Alert>{text(conversationExportMessages.failed)}</Alert>}
+      {failed && <Alert>{text(exportMessages.failed)}</Alert>}
     </Form>
   );
 }
