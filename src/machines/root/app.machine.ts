@@ -6,8 +6,9 @@ import { toastsMachine } from './toasts/toasts.machine';
 
 /**
  * The root of the app's actor system. It owns the session and the toast queue, both addressed by systemId,
- * and carries out what flows ask of the app (AppRequest). The screens' flows run in its system, started with
- * it as their parent (useFlow), so each reaches the session, the toasts and the app by systemId.
+ * and carries out what flows ask of the app (AppRequest). A screen's flow is a root of its own, started and
+ * stopped by React with its screen (useFlow); it finds the session, the toasts and the app through the link
+ * the app's provider makes (linkAppSystem in ../system.ts). A screen's panels run as children of its flow.
  */
 export const appMachine = setup({
   types: {
