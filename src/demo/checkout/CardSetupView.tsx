@@ -1,11 +1,9 @@
 import { Trans } from '@lingui/react/macro';
-import { shallowEqual, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { secret } from '../../machines/botSettings/database/secret';
 import { PATHS } from '../../machines/paths';
-import { useFlow } from '../../machines/useFlow';
 import { Alert } from '../../views/ui/Alert';
 import { Button } from '../../views/ui/Button';
 import { Muted } from '../../views/ui/Card';
@@ -16,6 +14,7 @@ import { useText } from '../../views/ui/text';
 import type { CardField } from './cardForm';
 import { cardSetupMachine } from './cardSetup.machine';
 import { Banner, Merchant, Page, Single as Sheet } from './providerPage';
+import { usePageFlow } from './usePageFlow';
 
 const Form = styled.form`
   display: grid;
@@ -35,25 +34,15 @@ const Two = styled.div`
  */
 export function CardSetupView() {
   const text = useText();
-  const [sessionId] = useState(() => new URLSearchParams(location.search).get('setup_session'));
-  const actor = useFlow('cardSetup', cardSetupMachine, { input: { sessionId } });
-  const send = actor.send;
-  // What the page shows, read narrowly: it renders again only when one of these changes.
-  const view = useSelector(
-    actor,
-    (s) => ({
-      loading: s.matches('checking') || s.matches('loading'),
-      unknown: s.matches('unknown'),
-      alreadyCompleted: s.matches('alreadyCompleted'),
-      form: s.context.form,
-      errors: s.context.errors,
-      failure: s.context.failure,
-      busy: s.hasTag('busy'),
-      saving: s.hasTag('saving'),
-      cancelling: s.hasTag('cancelling'),
-    }),
-    shallowEqual,
-  );
+  const { actor, send, view } = usePageFlow('cardSetup', cardSetupMachine, 'setup_session', (s) => ({
+    alreadyCompleted: s.matches('alreadyCompleted'),
+    form: s.context.form,
+    errors: s.context.errors,
+    failure: s.context.failure,
+    busy: s.hasTag('busy'),
+    saving: s.hasTag('saving'),
+    cancelling: s.hasTag('cancelling'),
+  }));
   const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => {

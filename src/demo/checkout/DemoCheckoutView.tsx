@@ -1,11 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { shallowEqual, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { ScheduleType } from '../../api/schemas/payments';
 import { PATHS } from '../../machines/paths';
-import { useFlow } from '../../machines/useFlow';
 import { Alert } from '../../views/ui/Alert';
 import { useSession } from '../../views/ui/appActors';
 import { Button } from '../../views/ui/Button';
@@ -20,6 +18,7 @@ import { CardSetupView } from './CardSetupView';
 import { DemoPortalView } from './DemoPortalView';
 import { demoCheckoutMachine } from './demoCheckout.machine';
 import { Banner, Lines, Merchant, Page, Sheet, Single, Summary } from './providerPage';
+import { usePageFlow } from './usePageFlow';
 
 const Amount = styled.p`
   font-size: 36px;
@@ -44,25 +43,15 @@ function DemoCheckoutViewRoot() {
   const { i18n } = useLingui();
   const planName = usePlanName();
   const email = useSession((s) => s.context.user?.email ?? '');
-  const [sessionId] = useState(() => new URLSearchParams(location.search).get('session_id'));
-  const actor = useFlow('demoCheckout', demoCheckoutMachine, { input: { sessionId } });
-  const send = actor.send;
-  // What the page shows, read narrowly: it renders again only when one of these changes.
-  const view = useSelector(
-    actor,
-    (s) => ({
-      loading: s.matches('checking') || s.matches('loading'),
-      unknown: s.matches('unknown'),
-      alreadyPaid: s.matches('alreadyPaid'),
-      alreadyCancelled: s.matches('alreadyCancelled'),
-      checkout: s.context.checkout,
-      busy: s.hasTag('busy'),
-      error: s.hasTag('error'),
-      paying: s.hasTag('paying'),
-      cancelling: s.hasTag('cancelling'),
-    }),
-    shallowEqual,
-  );
+  const { sessionId, send, view } = usePageFlow('demoCheckout', demoCheckoutMachine, 'session_id', (s) => ({
+    alreadyPaid: s.matches('alreadyPaid'),
+    alreadyCancelled: s.matches('alreadyCancelled'),
+    checkout: s.context.checkout,
+    busy: s.hasTag('busy'),
+    error: s.hasTag('error'),
+    paying: s.hasTag('paying'),
+    cancelling: s.hasTag('cancelling'),
+  }));
   const { checkout, busy } = view;
   const banner = (
     <Banner>

@@ -1,11 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { shallowEqual, useSelector } from '@xstate/react';
-import { useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { ScheduleType } from '../../api/schemas/payments';
 import { PATHS } from '../../machines/paths';
-import { useFlow } from '../../machines/useFlow';
 import { Alert } from '../../views/ui/Alert';
 import { Button } from '../../views/ui/Button';
 import { Muted } from '../../views/ui/Card';
@@ -15,6 +12,7 @@ import { usePlanName } from '../../views/ui/planName';
 import { Spinner } from '../../views/ui/Spinner';
 import { demoPortalMachine } from './demoPortal.machine';
 import { Banner, Lines, Merchant, Page, Sheet, Single, Summary } from './providerPage';
+import { usePageFlow } from './usePageFlow';
 
 const Actions = styled.div`
   display: grid;
@@ -28,26 +26,16 @@ const Actions = styled.div`
 export function DemoPortalView() {
   const { i18n } = useLingui();
   const planName = usePlanName();
-  const [sessionId] = useState(() => new URLSearchParams(location.search).get('portal_session'));
-  const actor = useFlow('demoPortal', demoPortalMachine, { input: { sessionId } });
-  const send = actor.send;
-  // What the page shows, read narrowly: it renders again only when one of these changes.
-  const view = useSelector(
-    actor,
-    (s) => ({
-      loading: s.matches('checking') || s.matches('loading'),
-      unknown: s.matches('unknown'),
-      portal: s.context.portal,
-      changed: s.context.changed,
-      busy: s.hasTag('busy'),
-      error: s.hasTag('error'),
-      resuming: s.matches('resuming'),
-      cancelling: s.matches('cancelling'),
-      switching: s.matches('switching'),
-      updatingCard: s.matches('updatingCard'),
-    }),
-    shallowEqual,
-  );
+  const { send, view } = usePageFlow('demoPortal', demoPortalMachine, 'portal_session', (s) => ({
+    portal: s.context.portal,
+    changed: s.context.changed,
+    busy: s.hasTag('busy'),
+    error: s.hasTag('error'),
+    resuming: s.matches('resuming'),
+    cancelling: s.matches('cancelling'),
+    switching: s.matches('switching'),
+    updatingCard: s.matches('updatingCard'),
+  }));
   const { portal, busy } = view;
   const banner = (
     <Banner>
