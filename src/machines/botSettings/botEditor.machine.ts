@@ -18,6 +18,22 @@ export {
 } from './botEditor.setup';
 export { botEditorMessages } from './botSave';
 
+/** Away from a bot that is not there or did not load: to one the list knows, or to New below the limit. */
+const toAnotherBotOrNew = botEditorLogic.createStateConfig({
+  on: {
+    'bot.selected': {
+      guard: 'isKnownBot',
+      target: 'loadingBot',
+      actions: ['selectBot', { type: 'showUrl', params: { replace: false } }],
+    },
+    'bot.newRequested': {
+      guard: 'canAddBot',
+      target: 'startingNew',
+      actions: { type: 'showUrl', params: { replace: false } },
+    },
+  },
+});
+
 export const botEditorMachine = botEditorLogic.createMachine({
   id: 'botEditor',
   context: ({ input }) => ({
@@ -100,16 +116,7 @@ export const botEditorMachine = botEditorLogic.createMachine({
     notFound: {
       tags: ['botNotFound'],
       on: {
-        'bot.selected': {
-          guard: 'isKnownBot',
-          target: 'loadingBot',
-          actions: ['selectBot', { type: 'showUrl', params: { replace: false } }],
-        },
-        'bot.newRequested': {
-          guard: 'canAddBot',
-          target: 'startingNew',
-          actions: { type: 'showUrl', params: { replace: false } },
-        },
+        ...toAnotherBotOrNew.on,
         'bot.listRequested': [
           {
             guard: 'hasListedBots',
@@ -155,16 +162,7 @@ export const botEditorMachine = botEditorLogic.createMachine({
       tags: ['error', 'botError'],
       on: {
         'load.retried': 'loadingBot',
-        'bot.selected': {
-          guard: 'isKnownBot',
-          target: 'loadingBot',
-          actions: ['selectBot', { type: 'showUrl', params: { replace: false } }],
-        },
-        'bot.newRequested': {
-          guard: 'canAddBot',
-          target: 'startingNew',
-          actions: { type: 'showUrl', params: { replace: false } },
-        },
+        ...toAnotherBotOrNew.on,
       },
     },
     /** A blank form for a new bot (entering ready afresh also drops the previous bot's uploads). */
