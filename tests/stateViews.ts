@@ -7,6 +7,7 @@ import {
   activeNodes as nodesOf,
   stateNodes,
 } from '../src/machines/model';
+import type { StandInApp } from './appSystem';
 
 /**
  * What the user sees in one state, written down independently of the machine: replaying the model's paths
@@ -99,6 +100,11 @@ export function describeStateViews(
      * every replay, whether it is a test of its own or one of the long tail's.
      */
     beforeEachReplay?: () => void;
+    /**
+     * Called before every replay in place of beforeEachReplay: the stand-in app (tests/appSystem.ts) the
+     * replay runs in as its child, so what the flow asks of the app (a toast) reaches it.
+     */
+    replayIn?: () => StandInApp;
   } = {},
 ) {
   describe(`what each state of ${model.id} shows`, () => {
@@ -114,16 +120,17 @@ export function describeStateViews(
     const { first, rest } = pathsByStateValue(model);
     const check = ({ path, input }: ModelCase) => {
       options.beforeEachReplay?.();
-      const actor = createActor(model.machine.provide({ actors: inertActors(model.machine) }), {
-        input,
-      } as never).start();
+      const app = options.replayIn?.();
+      const logic = model.machine.provide({ actors: inertActors(model.machine) });
+      const actor = app ? app.run(logic, { input } as never) : createActor(logic, { input } as never).start();
       try {
         for (const step of path.steps.slice(1)) actor.send(step.event);
         const snapshot = actor.getSnapshot();
         expect(snapshot.value).toEqual(path.state.value);
         expectStateView(model, views, snapshot);
       } finally {
-        actor.stop();
+        if (app) app.stop(actor);
+        else actor.stop();
       }
     };
     it.each(first.map((c) => [c.name, c] as const))('%s', (_, c) => check(c));

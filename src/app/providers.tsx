@@ -1,6 +1,7 @@
 import { I18nProvider } from '@lingui/react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { navigate } from 'wouter/use-browser-location';
+import { createActor } from 'xstate';
 import { configureClient } from '../api/client';
 import { readUserInfo } from '../api/storage';
 import { i18n } from '../i18n/i18n';
@@ -8,9 +9,8 @@ import { appMachine } from '../machines/root/app.machine';
 import { sessionMachine } from '../machines/root/session/session.machine';
 import { connectToasts } from '../machines/root/toasts/notify';
 import { toastsMachine } from '../machines/root/toasts/toasts.machine';
-import { linkAppSystem, SYSTEM_IDS, unlinkAppSystem } from '../machines/system';
-import { flowOptions, useChildFlow } from '../machines/useFlow';
-import { AppActorContext } from '../views/ui/appActors';
+import { SYSTEM_IDS } from '../machines/system';
+import { AppActorContext, flowOptions, useAppActor, useChildFlow } from '../machines/useFlow';
 import { currentLocation, loginPathFor } from '../views/ui/location';
 import { ThemeModeProvider } from '../views/ui/themeMode';
 import { openAddress, updateQuery } from './browser';
@@ -26,16 +26,9 @@ const appLogic = appMachine.provide({
   },
 });
 
-/**
- * Wires the screens' flows, the API client and the start-up toasts (a language that could not load) to the
- * root app actor.
- */
+/** Wires the API client and the start-up toasts (a language that could not load) to the root app actor. */
 function Bridges() {
-  const app = AppActorContext.useActorRef();
-  // Linked while rendering, before the screens below render: a flow resolves what it sends to as it
-  // computes its first state, when it is created. Unlinked when this root goes (a QA jump remounts it).
-  linkAppSystem(app.system);
-  useEffect(() => () => unlinkAppSystem(app.system), [app]);
+  const app = useAppActor();
   const session = useChildFlow(app, SYSTEM_IDS.session, sessionMachine);
   const toasts = useChildFlow(app, SYSTEM_IDS.toasts, toastsMachine);
   useEffect(() => {
@@ -61,14 +54,40 @@ export function AppChrome({ children }: { children: ReactNode }) {
   );
 }
 
-/** The app's actor system: its root owns the session and the toasts (restorable to a state by the QA tools). */
+// The sign-in page is also rendered at build time (src/prerender.tsx), where no actor may run.
+const onServer = typeof document === 'undefined';
+
+/**
+ * The app's actor system: its root owns the session and the toasts (restorable to a state by the QA tools),
+ * and the screens' flows are its children (useFlow). It starts as it first renders, so the screens below
+ * find it running, and stops when this root goes (a QA jump remounts it), its children with it.
+ */
 export function AppState({ children }: { children: ReactNode }) {
-  const [input] = useState(() => ({ user: readUserInfo() }));
+  const [app] = useState(() => {
+    const input = { user: readUserInfo() };
+    return createActor(appLogic, {
+      input,
+      id: 'app',
+      systemId: SYSTEM_IDS.app,
+      ...flowOptions('app', appLogic, input),
+    });
+  });
+  // Starting a running actor does nothing: every render may ask.
+  if (!onServer) app.start();
+  const [hold] = useState(() => ({ stopping: false }));
+  useEffect(() => {
+    hold.stopping = false;
+    return () => {
+      // StrictMode's check unmounts and mounts again in one commit: the stop waits a microtask.
+      hold.stopping = true;
+      queueMicrotask(() => {
+        if (hold.stopping) app.stop();
+      });
+    };
+  }, [app, hold]);
+  const [value] = useState(() => ({ app, running: !onServer }));
   return (
-    <AppActorContext.Provider
-      logic={appLogic}
-      options={{ input, id: 'app', systemId: SYSTEM_IDS.app, ...flowOptions('app', appLogic, input) }}
-    >
+    <AppActorContext.Provider value={value}>
       <Bridges />
       {children}
     </AppActorContext.Provider>

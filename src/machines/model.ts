@@ -12,7 +12,6 @@ import {
 } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { ApiError } from '../api/errors';
-import { apartFromApp } from './system';
 
 /** The state nodes a snapshot is in, its machine's root included (xstate keeps them, unpublished, in _nodes). */
 export const activeNodes = (snapshot: unknown): AnyStateNode[] =>
@@ -137,7 +136,7 @@ export function modelPaths<TInput>(machine: AnyStateMachine, options: ModelOptio
   const { events, vertex, handles } = graphOf(machine, options);
   const traversal = { input: options.input, events, serializeState: vertex, filterEvents: handles } as never;
   // Shortest paths reach every vertex; simple paths are exponential and not needed for coverage.
-  return { shortest: apartFromApp(() => getShortestPaths(machine, traversal)) };
+  return { shortest: getShortestPaths(machine, traversal) };
 }
 
 /**
@@ -151,37 +150,35 @@ export function shortestEventsTo<TInput>(
   wanted: (snapshot: AnyMachineSnapshot) => boolean,
 ): EventObject[] | null {
   const { events, vertex, handles } = graphOf(machine, options);
-  return apartFromApp(() => {
-    const start = getInitialSnapshot(machine, options.input) as AnyMachineSnapshot;
-    if (wanted(start)) return [];
-    const seen = new Set([vertex(start)]);
-    let frontier: Array<{ snapshot: AnyMachineSnapshot; path: EventObject[] }> = [
-      { snapshot: start, path: [] },
-    ];
-    while (frontier.length > 0) {
-      const next: typeof frontier = [];
-      for (const { snapshot, path } of frontier) {
-        for (const event of events) {
-          if (!handles(snapshot, event)) continue;
-          const after = getNextSnapshot(machine, snapshot, event) as AnyMachineSnapshot;
-          const key = vertex(after);
-          if (seen.has(key)) continue;
-          seen.add(key);
-          if (wanted(after)) return [...path, event];
-          next.push({ snapshot: after, path: [...path, event] });
-        }
+  const start = getInitialSnapshot(machine, options.input) as AnyMachineSnapshot;
+  if (wanted(start)) return [];
+  const seen = new Set([vertex(start)]);
+  let frontier: Array<{ snapshot: AnyMachineSnapshot; path: EventObject[] }> = [
+    { snapshot: start, path: [] },
+  ];
+  while (frontier.length > 0) {
+    const next: typeof frontier = [];
+    for (const { snapshot, path } of frontier) {
+      for (const event of events) {
+        if (!handles(snapshot, event)) continue;
+        const after = getNextSnapshot(machine, snapshot, event) as AnyMachineSnapshot;
+        const key = vertex(after);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        if (wanted(after)) return [...path, event];
+        next.push({ snapshot: after, path: [...path, event] });
       }
-      frontier = next;
     }
-    return null;
-  });
+    frontier = next;
+  }
+  return null;
 }
 
 type Path = ReturnType<typeof getShortestPaths>[number];
 
 /**
- * Runs a generated path against a live actor (inert invokes, timers as events) and reads its end. It runs
- * apart from the app: what the replayed flow asks of the app, the session or the toasts goes nowhere.
+ * Runs a generated path against a live actor (inert invokes, timers as events) and reads its end. The actor
+ * is a root of its own system: what the replayed flow asks of the app, the session or the toasts goes nowhere.
  */
 function replayEvents<TInput, TResult>(
   machine: AnyStateMachine,
@@ -189,13 +186,11 @@ function replayEvents<TInput, TResult>(
   input: TInput,
   read: (actor: AnyActor) => TResult,
 ): TResult {
-  return apartFromApp(() => {
-    const actor = createActor(machine.provide({ actors: inertActors(machine) }), { input } as never).start();
-    for (const event of events) actor.send(event);
-    const result = read(actor);
-    actor.stop();
-    return result;
-  });
+  const actor = createActor(machine.provide({ actors: inertActors(machine) }), { input } as never).start();
+  for (const event of events) actor.send(event);
+  const result = read(actor);
+  actor.stop();
+  return result;
 }
 
 /** A generated path's events after the start (its first step is the machine's own xstate.init). */

@@ -1,6 +1,4 @@
 import {
-  type ActorSystem,
-  type AnyActorRef,
   type EventObject,
   enqueueActions,
   fromCallback,
@@ -19,42 +17,6 @@ export const SYSTEM_IDS = {
   live: 'liveConnection',
 } as const;
 
-// biome-ignore lint/suspicious/noExplicitAny: any system, whatever actors it holds
-type AnyActorSystem = ActorSystem<any>;
-
-let appSystem: AnyActorSystem | null = null;
-
-/**
- * The root app actor's system. A screen's flow is an actor of its own (React starts and stops it with the
- * screen), so it finds the session, the toasts and the app here when its own system has none of them.
- */
-export function linkAppSystem(system: AnyActorSystem): void {
-  appSystem = system;
-}
-
-export function unlinkAppSystem(system: AnyActorSystem): void {
-  if (appSystem === system) appSystem = null;
-}
-
-let apart = 0;
-
-/**
- * Runs `work` (a replay of a flow's model, for the tests or the QA tools) apart from the app: a flow replayed
- * there reaches none of the app's actors, so it cannot navigate the page or raise toasts.
- */
-export function apartFromApp<T>(work: () => T): T {
-  apart++;
-  try {
-    return work();
-  } finally {
-    apart--;
-  }
-}
-
-/** A long-lived actor of the app by its systemId, as a flow in `own` system finds it (none apart from the app). */
-export const systemActor = (own: AnyActorSystem, systemId: string): AnyActorRef | undefined =>
-  own.get(systemId) ?? (apart > 0 ? undefined : appSystem?.get(systemId));
-
 /** What a flow asks of the app that only the app can do: change the page, leave for another site, reload, print. */
 export type AppRequest =
   /** An in-app path. */
@@ -72,8 +34,8 @@ type Make<TContext, TEvent, TParams, TOut> =
   | ((args: { context: TContext; event: TEvent }, params: TParams) => TOut);
 
 /**
- * An action that sends an event to an actor of the app's system by its systemId. A flow running alone (its
- * own tests, the QA tools' replay) has no such actor: then nothing is sent.
+ * An action that sends an event to an actor of the app's system by its systemId. A flow running alone (a
+ * replay of its model, in the tests or the QA tools) has no such actor: then nothing is sent.
  */
 export function sendToSystem<
   TContext extends MachineContext,
@@ -83,7 +45,7 @@ export function sendToSystem<
   // biome-ignore lint/suspicious/noExplicitAny: the action fits any machine's actors, actions, guards and delays
   return enqueueActions<TContext, TEvent, TParams, TEvent, any, any, any, never, any>(
     ({ system, enqueue, context, event: current }, params) => {
-      const target = systemActor(system, systemId);
+      const target = system.get(systemId);
       if (!target) return;
       enqueue.sendTo(
         target,
@@ -117,7 +79,7 @@ export const raiseToast = <
 
 /**
  * An action telling the machine that runs this flow as its child (a screen's machine) something: one event, or
- * several in order. A flow running alone (its tests, the QA tools' replay) has no such parent: then nothing is
+ * several in order. A flow running alone (a replay of its model, a test of it alone) has no such parent: then nothing is
  * sent. XState's sendParent throws without a parent and offers no public way to ask for one, so this is the one
  * place a flow reads `_parent`.
  */
@@ -140,11 +102,11 @@ export function tellParent<
 /**
  * An actor that passes on to its parent the events a long-lived actor of the app's system emits (e.g. the
  * instance watch's `instances.changed`), for as long as the parent's state runs it. Without that actor (a
- * flow alone, in its tests) it passes on nothing.
+ * flow alone, a replay of its model) it passes on nothing.
  */
 export const listenToSystem = (systemId: string, eventType: string) =>
   fromCallback<EventObject>(({ system, sendBack }) => {
-    const source = systemActor(system, systemId);
+    const source = system.get(systemId);
     const subscription = source?.on(eventType, (event: EventObject) => sendBack(event));
     return () => subscription?.unsubscribe();
   });

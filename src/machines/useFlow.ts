@@ -1,17 +1,99 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
-import type { ActorOptions, ActorRefFrom, AnyActorRef, AnyStateMachine, InputFrom } from 'xstate';
+import { useSelector } from '@xstate/react';
+import { createContext, useContext, useEffect, useState } from 'react';
+import {
+  type Actor,
+  type ActorOptions,
+  type ActorRefFrom,
+  type AnyActorRef,
+  type AnyStateMachine,
+  createActor,
+  type InputFrom,
+  type Snapshot,
+} from 'xstate';
 import { flowInspector } from './inspection';
+import type { FlowStarted, FlowStopped } from './root/app.machine';
 
 /**
- * useActorRef for a named flow of a screen: React starts and stops it with the screen, and it reaches the
- * session, the toasts and the app by systemId (machines/system.ts). Where a flow inspector is installed (the
- * demo's QA tools) it is also registered, and may start from a restored snapshot.
+ * The root app actor (app/providers.tsx provides it), parent of every screen's flow. It runs in the browser;
+ * on the server (the prerendered sign-in page) it is not started, and nothing runs.
  */
-export function useFlow<T extends AnyStateMachine>(id: string, logic: T, options: ActorOptions<T> = {}) {
-  const actor = useActorRef(logic, { ...options, id, ...flowOptions<T>(id, logic, options.input) } as never);
+export const AppActorContext = createContext<{ app: AnyActorRef; running: boolean } | null>(null);
+
+export function useAppActor(): AnyActorRef {
+  return useAppContext().app;
+}
+
+function useAppContext() {
+  const context = useContext(AppActorContext);
+  if (!context) throw new Error('No app actor: render inside AppState');
+  return context;
+}
+
+/**
+ * The logic of a flow that starts from a snapshot (a QA jump restored it): the app spawns its screens' flows,
+ * and spawning takes no snapshot, so this logic's first snapshot is the restored one.
+ */
+function startingFrom<T extends AnyStateMachine>(logic: T, snapshot: Snapshot<unknown>): T {
+  return Object.create(logic, {
+    getInitialSnapshot: {
+      value: (scope: unknown) => logic.restoreSnapshot(snapshot as never, scope as never),
+    },
+  }) as T;
+}
+
+/** One screen's hold on its flow: the actor it started, and a stop waiting for the end of React's commit. */
+interface Hold {
+  actor: AnyActorRef | null;
+  stopping: boolean;
+}
+
+/**
+ * A named flow of a screen, started and stopped with the screen, as a child of the root app actor: in the
+ * app's system it reaches the session, the toasts and the app by systemId, and stopping the app stops it.
+ * Where a flow inspector is installed (the demo's QA tools) it is also registered, and may start from a
+ * restored snapshot. On the server (the prerendered sign-in page) nothing runs: the flow is rendered as it
+ * starts.
+ */
+export function useFlow<T extends AnyStateMachine>(
+  id: string,
+  logic: T,
+  options: Pick<ActorOptions<T>, 'input'> = {},
+): Actor<T> {
+  const { app, running } = useAppContext();
+  // Kept across React's second render of a mount (StrictMode), so a screen starts one flow, once.
+  const [hold] = useState<Hold>(() => ({ actor: null, stopping: false }));
+  if (!hold.actor) hold.actor = start(running ? app : null, id, logic, options.input);
+  const actor = hold.actor;
+  useEffect(() => {
+    hold.stopping = false;
+    return () => {
+      // React may unmount and mount a screen again in one commit (StrictMode's check): the stop waits a
+      // microtask, and a mount meanwhile keeps the flow as it is.
+      hold.stopping = true;
+      queueMicrotask(() => {
+        if (hold.stopping && running && app.getSnapshot().status === 'active') {
+          app.send({ type: 'flow.stop', actor } satisfies FlowStopped);
+        }
+      });
+    };
+  }, [app, running, actor, hold]);
   useRegisterFlow(id, actor, logic);
-  return actor;
+  return actor as Actor<T>;
+}
+
+/** Starts a screen's flow as the app's child (replacing one of the same id a screen that goes still holds). */
+function start<T extends AnyStateMachine>(
+  app: AnyActorRef | null,
+  id: string,
+  logic: T,
+  input: unknown,
+): AnyActorRef {
+  // On the server: an actor never started, rendered in its first state.
+  if (!app) return createActor(logic, { id, input } as never);
+  const restored = flowOptions<T>(id, logic, input as InputFrom<T>).snapshot;
+  const from = restored ? startingFrom(logic, restored) : logic;
+  app.send({ type: 'flow.start', id, logic: from, input } satisfies FlowStarted);
+  return app.getSnapshot().children[id] as AnyActorRef;
 }
 
 /**

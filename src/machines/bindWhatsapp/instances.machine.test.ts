@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { DEMO_BOTS } from '../../../mocks/seed';
-import { startFlow, stopRecordingToasts } from '../../../tests/appSystem';
+import { startFlow, stopStandIns } from '../../../tests/appSystem';
 import { describeStateViews, resourceViews } from '../../../tests/stateViews';
 import type { Instance, InstanceUpdateBody } from '../../api/schemas/instances';
 import type { UserMembership } from '../../api/schemas/membership';
@@ -88,7 +88,7 @@ function start({
   return { ...flow, spies, listed, chatbotList, dialog };
 }
 
-afterEach(() => stopRecordingToasts());
+afterEach(() => stopStandIns());
 
 /** The change under way goes through: its dialog (`tag`) closes, it is said, and the list is loaded again. */
 async function expectChanged(t: ReturnType<typeof start>, tag: string, said: ToastInput['title']) {

@@ -1,15 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  type AnyActorRef,
-  createActor,
-  createMachine,
-  fromPromise,
-  type SnapshotFrom,
-  waitFor,
-} from 'xstate';
+import { type AnyActorRef, createMachine, fromPromise, type SnapshotFrom, waitFor } from 'xstate';
 import { DEMO_BOTS, DEMO_OWNER } from '../../../mocks/seed';
-import { recordToasts, stopRecordingToasts } from '../../../tests/appSystem';
+import { recordToasts, type StandInApp, stopStandIns } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import {
   BOT_SETTINGS_DEFAULTS,
@@ -63,11 +56,13 @@ interface Fakes {
 }
 
 let toasts: ToastInput[] = [];
+// The app the editors of a test run in: its toast queue records what they raise.
+let app: StandInApp;
 beforeEach(() => {
   toasts = [];
-  recordToasts((t) => toasts.push(t));
+  app = recordToasts((t) => toasts.push(t));
 });
-afterEach(() => stopRecordingToasts());
+afterEach(() => stopStandIns());
 
 function start(fakes: Fakes = {}) {
   let store = [...(fakes.bots ?? [])];
@@ -101,7 +96,7 @@ function start(fakes: Fakes = {}) {
       }),
   );
   const upload = vi.fn(async (file: File) => uploaded(file.name));
-  const actor = createActor(
+  const actor = app.run(
     botEditorMachine.provide({
       actors: {
         listBots: fromPromise(() => list()),
@@ -132,7 +127,7 @@ function start(fakes: Fakes = {}) {
         ...(fakes.tab ? { tab: fakes.tab } : {}),
       },
     },
-  ).start();
+  );
   const settle = async () => {
     for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
   };
@@ -954,216 +949,220 @@ const viewModel: typeof botEditorModel = {
   },
 };
 
-describeStateViews(viewModel, {
-  '*': {
-    // A tab can always be chosen, and the address can always change (Back, Forward, a link).
-    enabled: ['user.changed', 'tab.selected', 'url.changed'],
-    shows: (s: Snap) => {
-      expect(s.context.userId).toBe(DEMO_OWNER.id);
-      // The address names the bot asked for until it is found, else the open one (none in new mode).
-      expect(s.context.url).toBe(
-        botSettingsUrl({ botId: s.context.requestedId ?? s.context.selectedId, tab: s.context.tab }),
-      );
-    },
-  },
-  loading: {
-    tags: ['loading'],
-    runs: { listBots: (input: { userId: string }) => expect(input).toEqual({ userId: DEMO_OWNER.id }) },
-    shows: (s: Snap) => {
-      expect(s.context.bots).toEqual([]);
-      noDialog(s);
-    },
-  },
-  loadFailed: {
-    tags: ['error'],
-    enabled: ['load.retried'],
-    shows: (s: Snap) => {
-      expect(s.context.loadError).toBe(serverError);
-      noDialog(s);
-    },
-  },
-  // The address names a bot the user does not have: nothing of another bot shows; one of theirs, New below
-  // the limit, or the list (the first, or a new one) leads back.
-  notFound: {
-    tags: ['botNotFound'],
-    enabled: (s: Snap) => [
-      'bot.listRequested',
-      ...(s.context.bots.some((b) => opens.includes(b.id)) ? ['bot.selected'] : []),
-      ...(s.context.bots.length < 3 ? ['bot.newRequested'] : []),
-    ],
-    shows: (s: Snap) => {
-      expect(s.context.selectedId).toBeNull();
-      expect(s.context.requestedId).not.toBeNull();
-      expect(s.context.bots.map((b) => b.id)).not.toContain(s.context.requestedId);
-      noDialog(s);
-    },
-  },
-  // One of the listed bots is being opened; Back or Forward may name another listed one meanwhile.
-  loadingBot: {
-    tags: ['loading', 'botLoading'],
-    enabled: (s: Snap) =>
-      s.context.bots.some((b) => opens.includes(b.id) && b.id !== s.context.selectedId)
-        ? ['bot.selected']
-        : [],
-    runs: {
-      loadBot: (input: { id: string }, s: Snap) => expect(input).toEqual({ id: s.context.selectedId }),
-    },
-    shows: (s: Snap) => {
-      // The first listed bot (Ava), or one the user picked: the model picks Ava or Leo, never Nova.
-      expect(opens).toContain(s.context.selectedId);
-      expect(s.context.bots.map((b) => b.id)).toContain(s.context.selectedId);
-      noDialog(s);
-    },
-  },
-  // Retry, another listed bot, or New below the limit of three.
-  botFailed: {
-    tags: ['error', 'botError'],
-    enabled: (s: Snap) => [
-      'load.retried',
-      ...(s.context.bots.some((b) => opens.includes(b.id)) ? ['bot.selected'] : []),
-      ...(s.context.bots.length < 3 ? ['bot.newRequested'] : []),
-    ],
-    shows: (s: Snap) => {
-      expect(s.context.loadError).toBe(serverError);
-      noDialog(s);
-    },
-  },
-  startingNew: {},
-  ready: {
-    // The form can be edited in every mode, even while a save or a question is pending.
-    enabled: (s: Snap) => [
-      'field.changed',
-      'temperature.changed',
-      'setting.changed',
-      'knowledge.uploaded',
-      'knowledge.removed',
-      // An applied optimisation always lands; asking for one needs a prompt to improve.
-      'prompt.optimised',
-      ...(s.context.form.prompt.trim() ? ['prompt.optimiseRequested'] : []),
-      // Ava's first prompt, once her history is loaded and the editor holds something else.
-      ...(s.context.history.versions[0]?.id === 'pv-first' &&
-      s.context.form.prompt !== DEMO_BOTS.ava.firstPrompt
-        ? ['history.restored']
-        : []),
-    ],
-    runs: {
-      uploads: (child: { status: string; value: unknown; context: { items: unknown[] } }) => {
-        expect(child.status).toBe('active');
-        expect(child.value).toBe('idle');
-        expect(child.context.items).toEqual([]);
+describeStateViews(
+  viewModel,
+  {
+    '*': {
+      // A tab can always be chosen, and the address can always change (Back, Forward, a link).
+      enabled: ['user.changed', 'tab.selected', 'url.changed'],
+      shows: (s: Snap) => {
+        expect(s.context.userId).toBe(DEMO_OWNER.id);
+        // The address names the bot asked for until it is found, else the open one (none in new mode).
+        expect(s.context.url).toBe(
+          botSettingsUrl({ botId: s.context.requestedId ?? s.context.selectedId, tab: s.context.tab }),
+        );
       },
-      optimizer: (child: { status: string }) => expect(child.status).toBe('active'),
     },
-    // A field marked invalid still breaks its rule, and the refusal was said in a toast.
-    shows: (s: Snap) => {
-      // An applied optimisation can be undone: the history holds a saved version or the text it replaced.
-      if (s.context.form.prompt === 'Improved prompt')
-        expect(s.context.history.replaced !== null || s.context.history.versions.length > 0).toBe(true);
-      const field = s.context.invalidField;
-      if (field === null) return;
-      const said = toasts
-        .filter((t) => t.variant === 'error' && t.title === m.saveFailed)
-        .map((t) => fieldOf[(t.description as MessageDescriptor).id]);
-      expect(said).toContain(field);
-      const broken = (
-        {
-          name: !s.context.form.name.trim() || nameTaken(s, s.context.form.name),
-          model: !s.context.form.model.trim(),
-          prompt: !s.context.form.prompt.trim(),
-          maxTokens: !/^\d+$/.test(s.context.form.maxTokens.trim()),
-          temperature: false,
-        } as Record<BotField, unknown>
-      )[field];
-      expect(broken, `${field} is marked invalid`).toBeTruthy();
+    loading: {
+      tags: ['loading'],
+      runs: { listBots: (input: { userId: string }) => expect(input).toEqual({ userId: DEMO_OWNER.id }) },
+      shows: (s: Snap) => {
+        expect(s.context.bots).toEqual([]);
+        noDialog(s);
+      },
     },
-  },
-  'ready.mode': {},
-  'ready.mode.new': {
-    tags: ['new'],
-    shows: (s: Snap) => {
-      expect(s.context.selectedId).toBeNull();
-      expect(s.context.saved).toEqual(defaultForm());
+    loadFailed: {
+      tags: ['error'],
+      enabled: ['load.retried'],
+      shows: (s: Snap) => {
+        expect(s.context.loadError).toBe(serverError);
+        noDialog(s);
+      },
     },
-  },
-  'ready.mode.new.idle': formAtRest,
-  'ready.mode.new.placeholder': askingPlaceholder,
-  'ready.mode.new.saving': savingWith('createBot', () => ({ userId: DEMO_OWNER.id })),
-  'ready.mode.editing': {
-    tags: ['editing'],
-    // The open bot's external database and its test chat.
-    runs: {
-      database: (child: { context: { botId: string } }, s: Snap) =>
-        expect(child.context.botId).toBe(s.context.selectedId),
-      testChat: (child: { context: { botId: string } }, s: Snap) =>
-        expect(child.context.botId).toBe(s.context.selectedId),
+    // The address names a bot the user does not have: nothing of another bot shows; one of theirs, New below
+    // the limit, or the list (the first, or a new one) leads back.
+    notFound: {
+      tags: ['botNotFound'],
+      enabled: (s: Snap) => [
+        'bot.listRequested',
+        ...(s.context.bots.some((b) => opens.includes(b.id)) ? ['bot.selected'] : []),
+        ...(s.context.bots.length < 3 ? ['bot.newRequested'] : []),
+      ],
+      shows: (s: Snap) => {
+        expect(s.context.selectedId).toBeNull();
+        expect(s.context.requestedId).not.toBeNull();
+        expect(s.context.bots.map((b) => b.id)).not.toContain(s.context.requestedId);
+        noDialog(s);
+      },
     },
-    shows: (s: Snap) => expect(s.context.selectedId).not.toBeNull(),
-  },
-  'ready.mode.editing.idle': formAtRest,
-  'ready.mode.editing.placeholder': askingPlaceholder,
-  'ready.mode.editing.saving': savingWith('updateBot', (s) => ({ id: s.context.selectedId })),
-  // Saved: said in a toast, the saved bot is the one open and listed, and what Reset goes back to.
-  'ready.mode.editing.reloading': {
-    tags: ['saving'],
-    runs: { listBots: (input: { userId: string }) => expect(input).toEqual({ userId: DEMO_OWNER.id }) },
-    shows: (s: Snap) => {
-      expect(toasts).toContainEqual({ variant: 'success', title: m.saved });
-      expect(s.context.submitted).toBeNull();
-      const savedBot = s.context.bots.find((b) => b.id === s.context.selectedId);
-      expect(savedBot?.name).toBe('Fresh');
-      expect(s.context.saved.name).toBe('Fresh');
-    },
-  },
-  'ready.confirm': {},
-  'ready.confirm.none': {
-    enabled: (s: Snap) => {
-      const saving = s.hasTag('saving');
-      return [
-        'template.chosen',
-        // Another listed bot; New below three bots and not in new mode; Reset with changes; none while saving.
-        ...(!saving && s.context.bots.some((b) => opens.includes(b.id) && b.id !== s.context.selectedId)
+    // One of the listed bots is being opened; Back or Forward may name another listed one meanwhile.
+    loadingBot: {
+      tags: ['loading', 'botLoading'],
+      enabled: (s: Snap) =>
+        s.context.bots.some((b) => opens.includes(b.id) && b.id !== s.context.selectedId)
           ? ['bot.selected']
+          : [],
+      runs: {
+        loadBot: (input: { id: string }, s: Snap) => expect(input).toEqual({ id: s.context.selectedId }),
+      },
+      shows: (s: Snap) => {
+        // The first listed bot (Ava), or one the user picked: the model picks Ava or Leo, never Nova.
+        expect(opens).toContain(s.context.selectedId);
+        expect(s.context.bots.map((b) => b.id)).toContain(s.context.selectedId);
+        noDialog(s);
+      },
+    },
+    // Retry, another listed bot, or New below the limit of three.
+    botFailed: {
+      tags: ['error', 'botError'],
+      enabled: (s: Snap) => [
+        'load.retried',
+        ...(s.context.bots.some((b) => opens.includes(b.id)) ? ['bot.selected'] : []),
+        ...(s.context.bots.length < 3 ? ['bot.newRequested'] : []),
+      ],
+      shows: (s: Snap) => {
+        expect(s.context.loadError).toBe(serverError);
+        noDialog(s);
+      },
+    },
+    startingNew: {},
+    ready: {
+      // The form can be edited in every mode, even while a save or a question is pending.
+      enabled: (s: Snap) => [
+        'field.changed',
+        'temperature.changed',
+        'setting.changed',
+        'knowledge.uploaded',
+        'knowledge.removed',
+        // An applied optimisation always lands; asking for one needs a prompt to improve.
+        'prompt.optimised',
+        ...(s.context.form.prompt.trim() ? ['prompt.optimiseRequested'] : []),
+        // Ava's first prompt, once her history is loaded and the editor holds something else.
+        ...(s.context.history.versions[0]?.id === 'pv-first' &&
+        s.context.form.prompt !== DEMO_BOTS.ava.firstPrompt
+          ? ['history.restored']
           : []),
-        ...(!saving && !s.hasTag('new') && s.context.bots.length < 3 ? ['bot.newRequested'] : []),
-        ...(!saving && dirty(s) ? ['changes.discarded'] : []),
-        // Only a saved bot can be deleted.
-        ...(!saving && !s.hasTag('new') ? ['bot.deleteRequested'] : []),
-      ];
+      ],
+      runs: {
+        uploads: (child: { status: string; value: unknown; context: { items: unknown[] } }) => {
+          expect(child.status).toBe('active');
+          expect(child.value).toBe('idle');
+          expect(child.context.items).toEqual([]);
+        },
+        optimizer: (child: { status: string }) => expect(child.status).toBe('active'),
+      },
+      // A field marked invalid still breaks its rule, and the refusal was said in a toast.
+      shows: (s: Snap) => {
+        // An applied optimisation can be undone: the history holds a saved version or the text it replaced.
+        if (s.context.form.prompt === 'Improved prompt')
+          expect(s.context.history.replaced !== null || s.context.history.versions.length > 0).toBe(true);
+        const field = s.context.invalidField;
+        if (field === null) return;
+        const said = toasts
+          .filter((t) => t.variant === 'error' && t.title === m.saveFailed)
+          .map((t) => fieldOf[(t.description as MessageDescriptor).id]);
+        expect(said).toContain(field);
+        const broken = (
+          {
+            name: !s.context.form.name.trim() || nameTaken(s, s.context.form.name),
+            model: !s.context.form.model.trim(),
+            prompt: !s.context.form.prompt.trim(),
+            maxTokens: !/^\d+$/.test(s.context.form.maxTokens.trim()),
+            temperature: false,
+          } as Record<BotField, unknown>
+        )[field];
+        expect(broken, `${field} is marked invalid`).toBeTruthy();
+      },
     },
-    shows: noDialog,
+    'ready.mode': {},
+    'ready.mode.new': {
+      tags: ['new'],
+      shows: (s: Snap) => {
+        expect(s.context.selectedId).toBeNull();
+        expect(s.context.saved).toEqual(defaultForm());
+      },
+    },
+    'ready.mode.new.idle': formAtRest,
+    'ready.mode.new.placeholder': askingPlaceholder,
+    'ready.mode.new.saving': savingWith('createBot', () => ({ userId: DEMO_OWNER.id })),
+    'ready.mode.editing': {
+      tags: ['editing'],
+      // The open bot's external database and its test chat.
+      runs: {
+        database: (child: { context: { botId: string } }, s: Snap) =>
+          expect(child.context.botId).toBe(s.context.selectedId),
+        testChat: (child: { context: { botId: string } }, s: Snap) =>
+          expect(child.context.botId).toBe(s.context.selectedId),
+      },
+      shows: (s: Snap) => expect(s.context.selectedId).not.toBeNull(),
+    },
+    'ready.mode.editing.idle': formAtRest,
+    'ready.mode.editing.placeholder': askingPlaceholder,
+    'ready.mode.editing.saving': savingWith('updateBot', (s) => ({ id: s.context.selectedId })),
+    // Saved: said in a toast, the saved bot is the one open and listed, and what Reset goes back to.
+    'ready.mode.editing.reloading': {
+      tags: ['saving'],
+      runs: { listBots: (input: { userId: string }) => expect(input).toEqual({ userId: DEMO_OWNER.id }) },
+      shows: (s: Snap) => {
+        expect(toasts).toContainEqual({ variant: 'success', title: m.saved });
+        expect(s.context.submitted).toBeNull();
+        const savedBot = s.context.bots.find((b) => b.id === s.context.selectedId);
+        expect(savedBot?.name).toBe('Fresh');
+        expect(s.context.saved.name).toBe('Fresh');
+      },
+    },
+    'ready.confirm': {},
+    'ready.confirm.none': {
+      enabled: (s: Snap) => {
+        const saving = s.hasTag('saving');
+        return [
+          'template.chosen',
+          // Another listed bot; New below three bots and not in new mode; Reset with changes; none while saving.
+          ...(!saving && s.context.bots.some((b) => opens.includes(b.id) && b.id !== s.context.selectedId)
+            ? ['bot.selected']
+            : []),
+          ...(!saving && !s.hasTag('new') && s.context.bots.length < 3 ? ['bot.newRequested'] : []),
+          ...(!saving && dirty(s) ? ['changes.discarded'] : []),
+          // Only a saved bot can be deleted.
+          ...(!saving && !s.hasTag('new') ? ['bot.deleteRequested'] : []),
+        ];
+      },
+      shows: noDialog,
+    },
+    // Deleting the open bot asks first, naming it (the question is its own machine).
+    'ready.confirm.deleting': {
+      tags: ['confirmingDelete'],
+      runs: {
+        botDelete: (child: { context: { botId: string; botName: string } }, s: Snap) =>
+          expect(child.context).toMatchObject({ botId: s.context.selectedId, botName: s.context.saved.name }),
+      },
+      shows: (s: Snap) => {
+        expect(s.context.selectedId).not.toBeNull();
+        noDialog(s);
+      },
+    },
+    // Replacing a prompt asks first.
+    'ready.confirm.template': {
+      tags: ['confirmingTemplate'],
+      enabled: ['template.confirmed', 'template.cancelled'],
+      shows: (s: Snap) => {
+        expect(s.context.pendingTemplate).toBe('Template');
+        expect(s.context.pendingSwitch).toBeNull();
+      },
+    },
+    // Leaving unsaved changes asks first: for New or for another listed bot.
+    'ready.confirm.switching': {
+      tags: ['confirmingSwitch'],
+      enabled: ['switch.confirmed', 'switch.cancelled'],
+      shows: (s: Snap) => {
+        const pending = s.context.pendingSwitch;
+        if (pending?.kind === 'bot') {
+          expect(opens).toContain(pending.id);
+          expect(pending.id).not.toBe(s.context.selectedId);
+        } else expect(pending).toEqual({ kind: 'new' });
+        expect(s.context.pendingTemplate).toBeNull();
+      },
+    },
   },
-  // Deleting the open bot asks first, naming it (the question is its own machine).
-  'ready.confirm.deleting': {
-    tags: ['confirmingDelete'],
-    runs: {
-      botDelete: (child: { context: { botId: string; botName: string } }, s: Snap) =>
-        expect(child.context).toMatchObject({ botId: s.context.selectedId, botName: s.context.saved.name }),
-    },
-    shows: (s: Snap) => {
-      expect(s.context.selectedId).not.toBeNull();
-      noDialog(s);
-    },
-  },
-  // Replacing a prompt asks first.
-  'ready.confirm.template': {
-    tags: ['confirmingTemplate'],
-    enabled: ['template.confirmed', 'template.cancelled'],
-    shows: (s: Snap) => {
-      expect(s.context.pendingTemplate).toBe('Template');
-      expect(s.context.pendingSwitch).toBeNull();
-    },
-  },
-  // Leaving unsaved changes asks first: for New or for another listed bot.
-  'ready.confirm.switching': {
-    tags: ['confirmingSwitch'],
-    enabled: ['switch.confirmed', 'switch.cancelled'],
-    shows: (s: Snap) => {
-      const pending = s.context.pendingSwitch;
-      if (pending?.kind === 'bot') {
-        expect(opens).toContain(pending.id);
-        expect(pending.id).not.toBe(s.context.selectedId);
-      } else expect(pending).toEqual({ kind: 'new' });
-      expect(s.context.pendingTemplate).toBeNull();
-    },
-  },
-});
+  { replayIn: () => app },
+);

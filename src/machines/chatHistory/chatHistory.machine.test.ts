@@ -686,7 +686,7 @@ describe('chat history: live updates', () => {
       { type: 'live.watched', sessionId: null },
     ]);
     // Stopping the screen stops the child first: nothing is sent to it then.
-    t.actor.stop();
+    t.stop();
     expect(t.toLive).toHaveLength(4);
   });
 });

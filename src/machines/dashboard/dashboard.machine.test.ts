@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { type AnyActorRef, type AnyMachineSnapshot, createActor, emit, fromPromise, setup } from 'xstate';
+import { type StandInApp, standInApp } from '../../../tests/appSystem';
 import { describeStateViews, resourceViews } from '../../../tests/stateViews';
 import * as api from '../../api/dashboard';
 import type { ActivityLogEntry } from '../../api/schemas/dashboard';
@@ -14,7 +15,7 @@ import {
   sampleWhatsappUsers,
   whatsappUsersModel,
 } from '../../demo/qa/flowModels/dashboard.flowModel';
-import { linkAppSystem, SYSTEM_IDS, unlinkAppSystem } from '../system';
+import { SYSTEM_IDS } from '../system';
 import { dashboardMachine } from './dashboard.machine';
 import { type GettingStartedProgress, gettingStartedMachine } from './gettingStarted.machine';
 import { PANEL_IDS, type Panel } from './panels';
@@ -62,13 +63,15 @@ beforeEach(() => {
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
-function start() {
+/** The dashboard alone, or as a flow of a stand-in app (`app`). */
+function start(app?: StandInApp) {
   // The first run's checklist has tests of its own (gettingStarted.machine.test.ts): here it stays quiet.
   const quiet = gettingStartedMachine.provide({
     actors: { loadProgress: fromPromise(() => new Promise<GettingStartedProgress>(() => {})) },
   });
   const machine = dashboardMachine.provide({ actors: { gettingStarted: quiet } });
-  const actor = createActor(machine, { input: { userId: 'user-owner' } }).start();
+  const options = { input: { userId: 'user-owner' } };
+  const actor = app ? app.run(machine, options) : createActor(machine, options).start();
   const panel = (id: Panel) => {
     const child = actor.getSnapshot().children[id];
     if (!child) throw new Error(`no panel ${id}`);
@@ -162,17 +165,18 @@ describe('dashboard', () => {
   });
 
   it("hears the app's instance watch: a number that changed status is counted again", async () => {
-    // A stand-in watch in the app's system: what it emits is what the live stream made the real one emit.
-    const watch = createActor(
-      setup({}).createMachine({ on: { tell: { actions: emit({ type: 'instances.changed' }) } } }),
-      { systemId: SYSTEM_IDS.instanceWatch },
-    ).start();
-    linkAppSystem(watch.system);
-    onTestFinished(() => {
-      unlinkAppSystem(watch.system);
-      watch.stop();
+    // A stand-in watch run by the session, as the real one is: what it emits is what the live stream made the
+    // real one emit.
+    const watchLogic = setup({}).createMachine({
+      on: { tell: { actions: emit({ type: 'instances.changed' }) } },
     });
-    const { panel } = start();
+    const session = setup({ actors: { watch: watchLogic } }).createMachine({
+      invoke: { id: 'watch', systemId: SYSTEM_IDS.instanceWatch, src: 'watch' },
+    });
+    const app = standInApp({ session });
+    onTestFinished(() => app.end());
+    const watch = app.root.system.get(SYSTEM_IDS.instanceWatch) as AnyActorRef;
+    const { panel } = start(app);
     await settle();
     expect(calls.activeInstances).toHaveBeenCalledTimes(1);
     watch.send({ type: 'tell' });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { recordToasts, stopRecordingToasts } from '../../../tests/appSystem';
+import { fromPromise, type SnapshotFrom } from 'xstate';
+import { recordToasts, stopStandIns } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import type { MembershipPlan, PlanBody } from '../../api/schemas/membership';
 import { planAdminModel } from '../../demo/qa/flowModels/planAdmin.flowModel';
@@ -31,7 +31,7 @@ const pro = plan({});
 const free = plan({ id: 'plan-free', name: 'Free', level: 0 });
 const gone = plan({ id: 'plan-gone', name: 'Gone', level: 5, status: 3 });
 
-afterEach(() => stopRecordingToasts());
+afterEach(() => stopStandIns());
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 function start(
@@ -43,14 +43,14 @@ function start(
   } = {},
 ) {
   const toasts = vi.fn();
-  recordToasts(toasts);
+  const app = recordToasts(toasts);
   const spies = {
     load: vi.fn(over.load ?? (async () => [pro, gone, free])),
     create: vi.fn(over.create ?? (async (body: PlanBody) => ({ ...body, id: 'plan-new' }))),
     update: vi.fn(over.update ?? (async (id: string, body: PlanBody) => ({ ...body, id }))),
     remove: vi.fn(over.remove ?? (async () => ({ success: true }))),
   };
-  const actor = createActor(
+  const actor = app.run(
     planAdminMachine.provide({
       actors: {
         loadPlans: fromPromise(() => spies.load()),
@@ -59,7 +59,7 @@ function start(
         deletePlan: fromPromise(({ input }) => spies.remove(input.id)),
       },
     }),
-  ).start();
+  );
   return { actor, toasts, spies };
 }
 

@@ -1,21 +1,19 @@
-import { createActorContext, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { appMachine } from '../../machines/root/app.machine';
 import type { sessionMachine } from '../../machines/root/session/session.machine';
 import type { toastsMachine } from '../../machines/root/toasts/toasts.machine';
 import { SYSTEM_IDS } from '../../machines/system';
+import { useAppActor } from '../../machines/useFlow';
 
 /**
- * The root app actor (app/providers.tsx provides it once, with what only the browser can do). Screens read
- * its two long-lived children, the session and the toast queue, through the hooks below.
+ * The root app actor's two long-lived children, the session and the toast queue (app/providers.tsx runs the
+ * app once), read by the screens through the hooks below.
  */
-export const AppActorContext = createActorContext(appMachine);
-
 type SessionActor = ActorRefFrom<typeof sessionMachine>;
 type ToastsActor = ActorRefFrom<typeof toastsMachine>;
 
 function useAppChild<T>(id: string): T {
-  const child = AppActorContext.useSelector((s) => s.children[id as keyof typeof s.children]);
+  const child = useSelector(useAppActor(), (s) => s.children[id]);
   if (!child) throw new Error(`The app runs no actor "${id}"`);
   return child as T;
 }

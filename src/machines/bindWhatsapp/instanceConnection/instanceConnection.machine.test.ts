@@ -1,7 +1,7 @@
 import { setupI18n } from '@lingui/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
-import { startFlow, stopRecordingToasts } from '../../../../tests/appSystem';
+import { startFlow, stopStandIns } from '../../../../tests/appSystem';
 import { describeStateViews } from '../../../../tests/stateViews';
 import { ApiError } from '../../../api/errors';
 import type { Instance, InstanceUpdateBody } from '../../../api/schemas/instances';
@@ -100,7 +100,7 @@ function start({
   };
 }
 
-afterEach(() => stopRecordingToasts());
+afterEach(() => stopStandIns());
 
 describe('instance connection', () => {
   it('creates an instance, shows its code, polls every 5 s and stops once the phone is linked', async () => {

@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { recordToasts, stopRecordingToasts } from '../../../../tests/appSystem';
+import { recordToasts, stopStandIns } from '../../../../tests/appSystem';
 import { describeStateViews } from '../../../../tests/stateViews';
 import { ApiError } from '../../../api/errors';
 import type { DatabaseBody, DatabaseConnection, DatabaseTestResult } from '../../../api/schemas/database';
@@ -22,7 +22,7 @@ type Snap = SnapshotFrom<typeof databaseMachine>;
 const settle = () => new Promise((r) => setTimeout(r, 0));
 const PASSWORD = 'typed-s3cret';
 
-afterEach(() => stopRecordingToasts());
+afterEach(() => stopStandIns());
 
 function start(
   over: {
@@ -33,7 +33,7 @@ function start(
   } = {},
 ) {
   const toasts = vi.fn();
-  recordToasts(toasts);
+  const app = recordToasts(toasts);
   const signals: AbortSignal[] = [];
   const spies = {
     load: vi.fn(over.load ?? (async () => storedConnection())),
@@ -42,7 +42,7 @@ function start(
     remove: vi.fn(over.remove ?? (async () => ({ success: true }))),
   };
   const body = (input: RequestInput) => toBody(input.form, input.stored);
-  const actor = createActor(
+  const actor = app.run(
     databaseMachine.provide({
       actors: {
         loadConnection: fromPromise(() => spies.load()),
@@ -55,7 +55,7 @@ function start(
       },
     }),
     { input: { botId: 'bot-1' } },
-  ).start();
+  );
   return { actor, toasts, spies, signals };
 }
 

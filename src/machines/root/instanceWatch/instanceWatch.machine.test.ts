@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
-import { recordToasts, stopRecordingToasts } from '../../../../tests/appSystem';
+import { fromCallback, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
+import { recordToasts, stopStandIns } from '../../../../tests/appSystem';
 import { describeStateViews } from '../../../../tests/stateViews';
 import { ApiError } from '../../../api/errors';
 import type { Instance } from '../../../api/schemas/instances';
@@ -22,9 +22,8 @@ const offlineLine = { ...mainLine, status: 0 } as Instance;
 let toasts: ToastInput[] = [];
 beforeEach(() => {
   toasts = [];
-  recordToasts((t) => toasts.push(t));
 });
-afterEach(() => stopRecordingToasts());
+afterEach(() => stopStandIns());
 
 /**
  * The watch with a stand-in list and connection: the test says what the list answers and what the app's live
@@ -39,7 +38,8 @@ function start(lists: Array<Instance[] | Error> = [[mainLine]]) {
     return next ?? [];
   });
   const listeners: Array<{ send: (e: InstanceWatchEvent) => void; stopped: boolean }> = [];
-  const actor = createActor(
+  const app = recordToasts((t) => toasts.push(t), clock);
+  const actor = app.run(
     instanceWatchMachine.provide({
       actors: {
         listInstances: fromPromise(() => list()) as never,
@@ -52,14 +52,24 @@ function start(lists: Array<Instance[] | Error> = [[mainLine]]) {
         }) as never,
       },
     }),
-    { clock },
   );
   const changes: string[] = [];
+  // Its first list answers after a tick: listening now hears every change.
   actor.on('instances.changed', (e) => changes.push(e.type));
-  actor.start();
   const settle = () => new Promise((r) => setTimeout(r, 0));
   const connection = () => listeners.at(-1) as (typeof listeners)[number];
-  return { actor, clock, list, listeners, connection, changes, settle, snap: () => actor.getSnapshot() };
+  const stop = () => app.stop(actor);
+  return {
+    actor,
+    clock,
+    list,
+    listeners,
+    connection,
+    changes,
+    settle,
+    stop,
+    snap: () => actor.getSnapshot(),
+  };
 }
 
 const offlineToast = (name: string): ToastInput => ({
@@ -150,11 +160,11 @@ describe('the instance watch', () => {
   });
 
   it('stops listening and ends its timers when it stops', async () => {
-    const { actor, clock, list, connection, settle } = start();
+    const { stop, clock, list, connection, settle } = start();
     await settle();
     const listener = connection();
     listener.send({ type: 'live.status', status: 'unavailable' });
-    actor.stop();
+    stop();
     expect(listener.stopped).toBe(true);
     clock.increment(10 * WATCH_LIST_ONLY_MS);
     expect(list).toHaveBeenCalledTimes(1);

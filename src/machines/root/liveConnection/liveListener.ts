@@ -1,5 +1,5 @@
 import { type EventObject, fromCallback } from 'xstate';
-import { SYSTEM_IDS, systemActor } from '../../system';
+import { SYSTEM_IDS } from '../../system';
 import type { LiveNews } from './liveConnection.machine';
 
 export type { LiveNews };
@@ -7,10 +7,10 @@ export type { LiveNews };
 /**
  * Passes on to its parent what the app's live connection (SYSTEM_IDS.live) tells, for as long as the
  * parent's state runs it, starting with how the connection stands now (it asks, and the answer comes to it
- * alone). A flow outside the app's tree (alone, in its own tests) finds no connection and hears nothing.
+ * alone). A flow outside the app's tree (a replay of its model) finds no connection and hears nothing.
  */
 export const liveListener = fromCallback<EventObject>(({ system, self, sendBack, receive }) => {
-  const live = systemActor(system, SYSTEM_IDS.live);
+  const live = system.get(SYSTEM_IDS.live);
   if (!live) return;
   const subscription = live.on('*', (news: LiveNews) => sendBack(news));
   receive((answer) => sendBack(answer));

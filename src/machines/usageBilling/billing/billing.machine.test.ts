@@ -1,14 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import {
-  type ActorRefFrom,
-  createActor,
-  type EventObject,
-  fromPromise,
-  type SnapshotFrom,
-  setup,
-} from 'xstate';
+import { type ActorRefFrom, type EventObject, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { DEMO_ADMIN_CHECKOUT } from '../../../../mocks/seed';
-import { recordToasts, stopRecordingToasts } from '../../../../tests/appSystem';
+import { recordToasts, stopStandIns } from '../../../../tests/appSystem';
 import { describeStateViews, resourceViews } from '../../../../tests/stateViews';
 import * as api from '../../../api/membership';
 import type { TokenRemaining } from '../../../api/schemas/membership';
@@ -59,7 +52,7 @@ beforeEach(() => {
   calls.resetTime.mockResolvedValue({ resetTime });
   calls.tokens.mockResolvedValue(tokens);
 });
-afterEach(() => stopRecordingToasts());
+afterEach(() => stopStandIns());
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
@@ -69,19 +62,19 @@ function start({
   checkoutSessionId = null as string | null,
 } = {}) {
   const toasts = vi.fn();
-  recordToasts(toasts);
+  const app = recordToasts(toasts);
   const told: EventObject[] = [];
   const spies = { url: vi.fn(loadUrl), open: vi.fn() };
   const billing = billingMachine.provide({
     actors: { loadManagementUrl: fromPromise(({ input }) => spies.url(input.sessionId)) },
     actions: { openManagement: (_, params) => spies.open(params.url) },
   });
-  const screen = createActor(
+  const screen = app.run(
     setup({ actors: { billing } }).createMachine({
       invoke: { id: 'billing', src: 'billing', input: { checkoutSessionId } },
       on: { '*': { actions: ({ event }) => told.push(event) } },
     }),
-  ).start();
+  );
   const actor = screen.getSnapshot().children.billing as ActorRefFrom<typeof billingMachine>;
   const child = (id: 'membership' | 'tokens' | 'plans') =>
     actor.getSnapshot().children[id] as ActorRefFrom<typeof plansMachine> | undefined;
@@ -278,9 +271,9 @@ describe('billing model views', () => {
   const fresh = () => {
     toasts = [];
     opened = [];
-    recordToasts((t) => toasts.push(t));
     warn?.mockRestore();
     warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    return recordToasts((t) => toasts.push(t));
   };
 
   describeStateViews(
@@ -329,7 +322,7 @@ describe('billing model views', () => {
         },
       },
     },
-    { beforeEachReplay: fresh },
+    { replayIn: fresh },
   );
 });
 
@@ -355,18 +348,18 @@ describe('billing reacting to its resources', () => {
   const reports = billingModel.events.filter((e) => e.type.startsWith('resource.'));
   it.each(reports.map((e) => [`${e.type} from ${e.id}`, e] as const))('%s', (name, report) => {
     const toasts: ToastInput[] = [];
-    recordToasts((t) => toasts.push(t));
+    const app = recordToasts((t) => toasts.push(t));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const told: EventObject[] = [];
-    const screen = createActor(
+    const screen = app.run(
       setup({ actors: { billing: billingModel.machine } }).createMachine({
         invoke: { id: 'billing', src: 'billing', input: { checkoutSessionId: null } },
         on: { '*': { actions: ({ event }) => told.push(event) } },
       }),
-    ).start();
+    );
     screen.getSnapshot().children.billing?.send(report);
     expect({ told, toasts, warned: warn.mock.calls.length }).toEqual(reactions[name]);
-    screen.stop();
+    app.end();
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
-import { recordToasts, stopRecordingToasts } from '../../../../tests/appSystem';
+import { fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
+import { recordToasts, stopStandIns } from '../../../../tests/appSystem';
 import { describeStateViews } from '../../../../tests/stateViews';
 import { type CreatePaymentResult, ScheduleType } from '../../../api/schemas/payments';
 import { planChangeModel, samplePlan } from '../../../demo/qa/flowModels/planChange.flowModel';
@@ -22,7 +22,7 @@ const starter = plan({ id: 'plan-starter', name: 'Starter', level: 1, monthlyPri
 const monthlyOnly = plan({ id: 'plan-m', name: 'Monthly', level: 2, yearlyPrice: 0 });
 const onStarter = { name: 'starter', level: 1 };
 
-afterEach(() => stopRecordingToasts());
+afterEach(() => stopStandIns());
 
 function start({
   pay = async (_input: { membershipId: string; scheduleType: number }): Promise<CreatePaymentResult> => ({
@@ -33,7 +33,7 @@ function start({
 } = {}) {
   const clock = new SimulatedClock();
   const toasts = vi.fn();
-  recordToasts(toasts);
+  const app = recordToasts(toasts, clock);
   const spies = {
     redirect: vi.fn(),
     reload: vi.fn(),
@@ -43,7 +43,7 @@ function start({
   };
   const paySpy = vi.fn(pay);
   let signal: AbortSignal | undefined;
-  const actor = createActor(
+  const actor = app.run(
     planChangeMachine.provide({
       actors: {
         createPayment: fromPromise(({ input, signal: s }) => {
@@ -59,8 +59,8 @@ function start({
         refreshMembership: spies.refreshMembership,
       },
     }),
-    { clock, input: { returnSessionId } },
-  ).start();
+    { input: { returnSessionId } },
+  );
   // The screen forwards the membership as soon as it loads.
   if (current) actor.send({ type: 'membership.known', current });
   const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -273,7 +273,7 @@ describe('plan change model views', () => {
   const fresh = () => {
     toasts = [];
     calls = { redirect: [], remember: [], clearQuery: 0, refreshMembership: 0 };
-    recordToasts((t) => toasts.push(t));
+    return recordToasts((t) => toasts.push(t));
   };
 
   describeStateViews(
@@ -395,6 +395,6 @@ describe('plan change model views', () => {
         },
       },
     },
-    { beforeEachReplay: fresh },
+    { replayIn: fresh },
   );
 });
