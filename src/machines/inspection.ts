@@ -12,8 +12,13 @@ export interface FlowStart {
  * flow is the tools' own. Production builds install none.
  */
 export interface FlowInspector {
-  /** How the flow `id` starts: from a snapshot a jump restored (its own, or its children's), inspected. */
+  /** How the root app actor starts: from a snapshot a jump restored, inspected (with every actor of its system). */
   startOptions(id: string, logic: AnyStateMachine, input: unknown): FlowStart;
+  /**
+   * The logic a screen's flow `id` starts with: its own, or one whose first snapshot is what a jump restored
+   * (its own, or its children's). The app spawns a screen's flow, and spawning takes no snapshot.
+   */
+  startingLogic<T extends AnyStateMachine>(id: string, logic: T, input: unknown): T;
   /** The flow runs (a snapshot it started from is used up); the returned function says it is gone. */
   register(id: string, actor: AnyActorRef, logic: AnyStateMachine): () => void;
   /** Bumped by a jump so the screens remount and pick up restored snapshots. */

@@ -8,7 +8,6 @@ import {
   type AnyStateMachine,
   createActor,
   type InputFrom,
-  type Snapshot,
 } from 'xstate';
 import { flowInspector } from './inspection';
 import type { FlowStarted, FlowStopped } from './root/app.machine';
@@ -27,18 +26,6 @@ function useAppContext() {
   const context = useContext(AppActorContext);
   if (!context) throw new Error('No app actor: render inside AppState');
   return context;
-}
-
-/**
- * The logic of a flow that starts from a snapshot (a QA jump restored it): the app spawns its screens' flows,
- * and spawning takes no snapshot, so this logic's first snapshot is the restored one.
- */
-function startingFrom<T extends AnyStateMachine>(logic: T, snapshot: Snapshot<unknown>): T {
-  return Object.create(logic, {
-    getInitialSnapshot: {
-      value: (scope: unknown) => logic.restoreSnapshot(snapshot as never, scope as never),
-    },
-  }) as T;
 }
 
 /** One screen's hold on its flow: the actor it started, and a stop waiting for the end of React's commit. */
@@ -90,8 +77,7 @@ function start<T extends AnyStateMachine>(
 ): AnyActorRef {
   // On the server: an actor never started, rendered in its first state.
   if (!app) return createActor(logic, { id, input } as never);
-  const restored = flowOptions<T>(id, logic, input as InputFrom<T>).snapshot;
-  const from = restored ? startingFrom(logic, restored) : logic;
+  const from = flowInspector()?.startingLogic(id, logic, input) ?? logic;
   app.send({ type: 'flow.start', id, logic: from, input } satisfies FlowStarted);
   return app.getSnapshot().children[id] as AnyActorRef;
 }

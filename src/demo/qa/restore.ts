@@ -47,3 +47,12 @@ function restoreChildren(
   }
   return any;
 }
+
+/** The logic of a flow whose first snapshot is `snapshot` (restored as XState restores a persisted one). */
+export function startingFrom<T extends AnyStateMachine>(logic: T, snapshot: Snapshot<unknown>): T {
+  return Object.create(logic, {
+    getInitialSnapshot: {
+      value: (scope: unknown) => logic.restoreSnapshot(snapshot as never, scope as never),
+    },
+  }) as T;
+}

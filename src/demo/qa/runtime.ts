@@ -1,5 +1,5 @@
 import type { AnyActorRef, AnyStateMachine, EventObject, InspectionEvent, Snapshot } from 'xstate';
-import { restoredStart, runsChild } from './restore';
+import { restoredStart, runsChild, startingFrom } from './restore';
 
 /**
  * What the QA tools know about the running app (demo and development builds only): the live machine
@@ -62,6 +62,11 @@ export const qaRuntime = {
     const snapshot =
       pendingRestore.size > 0 ? restoredStart(get, id, logic, input, restoreBases.get(id)) : undefined;
     return { ...(snapshot ? { snapshot } : {}), inspect: qaRuntime.inspector() };
+  },
+
+  startingLogic<T extends AnyStateMachine>(id: string, logic: T, input: unknown): T {
+    const { snapshot } = qaRuntime.startOptions(id, logic, input);
+    return snapshot ? startingFrom(logic, snapshot) : logic;
   },
 
   /** A flow runs: the tools see it, and a snapshot left for it is used up. */

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createActor, type EventObject, fromCallback, fromPromise } from 'xstate';
+import { type AnyStateMachine, createActor, type EventObject, fromCallback, fromPromise } from 'xstate';
+import { standInApp } from '../../../tests/appSystem';
 import { TimeRange } from '../../api/schemas/instances';
 import { plansModel, sampleMembership } from '../../demo/qa/flowModels/billing.flowModel';
 import { demoPlan, samplePlan } from '../../demo/qa/flowModels/planChange.flowModel';
-import { restoredStart } from '../../demo/qa/restore';
-import { type FlowInspector, installFlowInspector } from '../inspection';
+import { restoredStart, startingFrom } from '../../demo/qa/restore';
+import { type FlowInspector, flowInspector, installFlowInspector } from '../inspection';
 import { snapshotFor } from '../model';
-import { flowOptions } from '../useFlow';
 import { billingMachine, plansMachine, tokensMachine } from './billing/billing.machine';
 import { readCheckoutSession, rememberCheckoutSession } from './billing/links';
 import { membershipMachine } from './billing/membership';
@@ -141,11 +141,18 @@ describe('QA jumps', () => {
     const jumped = snapshotFor(plansModel, 'plans.failed');
     if (!jumped) throw new Error('no path to plans.failed');
     const pending = new Map<string, unknown>([['plans', jumped.persisted]]);
-    // The QA tools' way of starting a flow after a jump, with the snapshot the jump left for the resource.
+    // The QA tools' way of starting a screen's flow after a jump, with the snapshot the jump left for the
+    // resource: the logic the app then spawns starts from it.
+    const restored = (id: string, logic: AnyStateMachine, input: unknown) =>
+      restoredStart((flow) => pending.get(flow) as never, id, logic, input);
     const tools: FlowInspector = {
       startOptions: (id, logic, input) => {
-        const snapshot = restoredStart((flow) => pending.get(flow) as never, id, logic, input);
+        const snapshot = restored(id, logic, input);
         return snapshot ? { snapshot } : {};
+      },
+      startingLogic: (id, logic, input) => {
+        const snapshot = restored(id, logic, input);
+        return snapshot ? startingFrom(logic, snapshot) : logic;
       },
       register: () => () => {},
       generation: () => 0,
@@ -153,16 +160,16 @@ describe('QA jumps', () => {
     };
     installFlowInspector(tools);
     const input = { userId: null, returnSessionId: null };
-    const actor = createActor(screenWith(), {
-      input,
-      ...flowOptions('usageBilling', usageBillingMachine, input),
-    } as never).start();
+    const { run, end } = standInApp();
+    const logic = flowInspector()?.startingLogic('usageBilling', screenWith(), input);
+    if (!logic) throw new Error('no inspector');
+    const actor = run(logic, { input });
     const billing = actor.getSnapshot().children.billing?.getSnapshot();
     const state = (id: string) =>
       (billing?.children[id]?.getSnapshot() as { value?: unknown } | undefined)?.value;
     expect(state('plans')).toBe('failed');
     // The others start as usual.
     expect(state('membership')).toBe('loading');
-    actor.stop();
+    end();
   });
 });
