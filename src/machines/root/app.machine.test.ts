@@ -9,6 +9,7 @@ function start() {
     navigate: vi.fn(),
     open: vi.fn(),
     reload: vi.fn(),
+    print: vi.fn(),
     updateQuery: vi.fn(),
   };
   const app = createActor(
@@ -17,6 +18,7 @@ function start() {
         navigate: (_, params) => done.navigate(params),
         open: (_, params) => done.open(params),
         reload: () => done.reload(),
+        print: () => done.print(),
         updateQuery: (_, params) => done.updateQuery(params),
       },
     }),
@@ -50,6 +52,9 @@ describe('the app root', () => {
     expect(done.reload).not.toHaveBeenCalled();
     app.send({ type: 'app.reload' });
     expect(done.reload).toHaveBeenCalledTimes(1);
+    expect(done.print).not.toHaveBeenCalled();
+    app.send({ type: 'app.print' });
+    expect(done.print).toHaveBeenCalledTimes(1);
   });
 
   describe("a screen's flow", () => {
