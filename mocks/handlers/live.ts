@@ -89,7 +89,10 @@ const toMessage = ({ id, content, sender, sentAt }: ChatMessageRecord): ChatMess
 });
 
 export interface LiveMessage {
-  /** An existing session of the user; without one, a new session from `fromNumber` starts. */
+  /**
+   * An existing session of the user. Without one, the message continues the user's newest conversation with
+   * `fromNumber` (a contact writing again), or starts one.
+   */
   sessionId?: string;
   fromNumber?: string;
   content: string;
@@ -100,14 +103,17 @@ export interface LiveMessage {
 }
 
 /**
- * A message arriving now, stored and told: in `sessionId`, or in a new session (told first as a session, its
- * first message as the preview, as search answers it). Unknown or another user's session: a new one.
+ * A message arriving now, stored and told: in `sessionId`, in the newest conversation with `fromNumber`, or
+ * in a new session (told first as a session, its first message as the preview, as search answers it).
+ * Unknown or another user's session: a new one.
  */
 export async function givenLiveMessage(ownerId: string, given: LiveMessage): Promise<ChatMessage> {
   const sentAt = given.sentAt ?? isoNow();
   const existing = given.sessionId
     ? db.chatSessions.findFirst((q) => q.where((s) => s.id === given.sessionId && s.ownerId === ownerId))
-    : undefined;
+    : given.fromNumber
+      ? newestWith(ownerId, given.fromNumber)
+      : undefined;
   let sessionId = existing?.id;
   let newSession: ChatSession | null = null;
   const message: ChatMessageRecord = {
@@ -145,6 +151,12 @@ export async function givenLiveMessage(ownerId: string, given: LiveMessage): Pro
   return told;
 }
 
+/** The user's newest conversation with a contact, which the contact's next message continues. */
+const newestWith = (ownerId: string, fromNumber: string) =>
+  db.chatSessions
+    .findMany((q) => q.where((s) => s.ownerId === ownerId && s.fromNumber === fromNumber))
+    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0];
+
 export type InstanceStatusName = 'online' | 'offline';
 
 /**
@@ -171,8 +183,8 @@ export async function givenInstanceStatus(instanceId: string, status: InstanceSt
 /*
  * The trickle's script: what customers write and what the bot answers, in the seed's voice (mostly English,
  * some Chinese from mainland and Hong Kong numbers). `to: 'regular'` continues the conversation that was the
- * user's newest when customers started writing (a customer with follow-up questions); `to: 'new'` starts one
- * from `from`.
+ * user's newest when customers started writing (a customer with follow-up questions); `to: 'new'` is a
+ * contact writing from `from`: a new conversation, or their newest one continued.
  */
 interface Exchange {
   to: 'regular' | 'new';
@@ -236,10 +248,14 @@ function schedule(c: Channel, ms: number, run: () => void) {
   c.timers.add(timer);
 }
 
-/** The next customer message after its pause, then the bot's answer after its own; then the next one. */
+/**
+ * The next customer message after its pause, then the bot's answer after its own; then the next one, once
+ * through the script (a second round would have the same customers say the same things again).
+ */
 function trickle(ownerId: string, c: Channel) {
   const turn = c.turn;
-  const exchange = TRICKLE_SCRIPT[turn % TRICKLE_SCRIPT.length] as Exchange;
+  const exchange = TRICKLE_SCRIPT[turn];
+  if (!exchange) return;
   const wait = (TRICKLE_DELAYS_S[turn % TRICKLE_DELAYS_S.length] ?? 30) * 1000;
   schedule(c, wait, () => {
     c.turn += 1;

@@ -107,6 +107,21 @@ describe('the live event stream', () => {
     await s.ended;
   });
 
+  it('continues a contact’s conversation when the contact writes again, rather than starting another', async () => {
+    const first = await givenLiveMessage(USER, { fromNumber: '447700900123@c.us', content: 'Wrong size' });
+    const s = open();
+    await until(() => s.events.length === 1);
+    const again = await givenLiveMessage(USER, { fromNumber: '447700900123@c.us', content: 'Any news?' });
+    await until(() => s.events.length === 2);
+    const search = await call('POST', '/chat-session/search', { token: TOKEN, body: { filter: 1 } });
+    const theirs = search.body.filter((x: { fromNumber: string }) => x.fromNumber === '447700900123@c.us');
+    expect(theirs).toHaveLength(1);
+    expect(s.events[1]).toEqual({ type: 'message', sessionId: theirs[0].id, message: again });
+    expect(theirs[0].messages).toEqual([first]);
+    s.stop();
+    await s.ended;
+  });
+
   it("tells an instance's new status to its owner only", async () => {
     await givenUser({ id: 'other', email: 'other@b.test', token: 'other-token', planName: 'Starter' });
     const mine = await givenInstance(USER, { status: 1, instanceName: 'Front desk' });

@@ -21,6 +21,8 @@ const FIRST_REPLY = 'Of course. I have added a note for the courier to leave it 
 const NEW_NUMBER = '+86 139 1234 5678';
 const NEW_TEXT = '你好，请问这款保温杯有蓝色的吗？';
 const SECOND = 'Is there a discount if I order three?';
+/** The regular customer's last line of the script. */
+const LAST = 'Thanks, that was quick!';
 
 /** Moves the page's clock a second at a time (the stream's bytes travel between steps) until `done` holds. */
 async function clockUntil(page: Page, done: () => Promise<boolean>) {
@@ -118,6 +120,22 @@ test.describe('chat history: live conversations (zh-CN)', () => {
       page.getByRole('region', { name: T.messages, exact: true }).getByText(NEW_TEXT),
     ).toBeVisible();
     await expect(newcomer.getByText(/条未读消息/)).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
+  test('each demo customer writes once: a contact writing again continues their conversation, nothing is said twice', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const errors = collectErrors(page);
+    const { list, scroller } = await openOrderConversation(page);
+    // Ten minutes of the page's time, ten seconds at a time (the stream's bytes travel between steps): more
+    // than three times the script's length, so a second round would have come.
+    for (let step = 0; step < 60; step++) await page.clock.runFor(10_000);
+    await expect(scroller.getByText(LAST)).toBeVisible();
+    for (const line of [FIRST, SECOND, LAST]) await expect(scroller.getByText(line)).toHaveCount(1);
+    await expect(list.getByRole('option', { name: new RegExp(`^\\${NEW_NUMBER}`) })).toHaveCount(1);
+    await expect(list.getByRole('option', { name: new RegExp(`^\\${ORDER_NUMBER}`) })).toHaveCount(1);
     expect(errors).toEqual([]);
   });
 });
