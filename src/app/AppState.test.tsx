@@ -34,16 +34,21 @@ function reset() {
   seen.flows = [];
 }
 
+/** The app with one screen, under StrictMode as in production (its double render and its remount check). */
+function renderStrict() {
+  reset();
+  return render(
+    <StrictMode>
+      <AppState>
+        <Screen name="first" />
+      </AppState>
+    </StrictMode>,
+  );
+}
+
 describe("the app actor and the screens' flows", () => {
   it('starts one app and one flow per screen under StrictMode, the flow a child of the running app', async () => {
-    reset();
-    const view = render(
-      <StrictMode>
-        <AppState>
-          <Screen name="first" />
-        </AppState>
-      </StrictMode>,
-    );
+    const view = renderStrict();
     expect(view.getByText('first')).toBeTruthy();
     expect(started.mock.calls).toEqual([['first']]);
     expect(seen.flows).toHaveLength(1);
@@ -58,14 +63,7 @@ describe("the app actor and the screens' flows", () => {
   });
 
   it('stops the app and its flows when the app goes (a microtask later)', async () => {
-    reset();
-    const view = render(
-      <StrictMode>
-        <AppState>
-          <Screen name="first" />
-        </AppState>
-      </StrictMode>,
-    );
+    const view = renderStrict();
     const [flow] = seen.flows;
     view.unmount();
     await settle();
