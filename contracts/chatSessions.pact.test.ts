@@ -56,6 +56,28 @@ describe('chat sessions', () => {
         await expect(searchSessions({ filter: SessionFilter.all })).resolves.toHaveLength(1);
       }));
 
+  it('tells each session’s latest message, beyond the spec, for the inbox order', () =>
+    withSession()
+      .uponReceiving('a search by full number, answered with each session’s latest message')
+      .withRequest('POST', '/api/v1/chat-session/search', (b) =>
+        b
+          .headers({ ...AUTH, ...JSON_HEADERS })
+          .jsonBody({ phone: '8613812345678', filter: SessionFilter.all }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          eachLike({
+            ...sessionExample,
+            lastMessage: { ...messageExample, content: like('Yes, in 3-5 business days.') },
+          }),
+        ),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server);
+        const [session] = await searchSessions({ phone: '8613812345678', filter: SessionFilter.all });
+        expect(session?.lastMessage?.content).toBe('Yes, in 3-5 business days.');
+      }));
+
   it("answers a session's messages", () =>
     withSession()
       .uponReceiving("a request for a session's messages")

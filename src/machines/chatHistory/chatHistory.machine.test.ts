@@ -666,7 +666,15 @@ describe('chat history: live updates', () => {
   it('puts a new conversation the search would show first, with its messages unread, and no other', async () => {
     const t = start({}, { filter: SessionFilter.starred });
     await t.settle();
-    const fresh = { ...sessions[0], id: 'new', createdAt: later(5), isStarred: false } as ChatSession;
+    // Just started: created, and its first message written, after every listed one's latest activity.
+    const [first] = sessions[0]?.messages ?? [];
+    const fresh = {
+      ...sessions[0],
+      id: 'new',
+      createdAt: later(5),
+      isStarred: false,
+      messages: [{ ...first, sentAt: later(5) }],
+    } as ChatSession;
     t.actor.send({ type: 'live.session', session: fresh });
     // Not starred: the starred list does not show it.
     expect(t.snap().context.sessions.some((s) => s.id === 'new')).toBe(false);

@@ -49,6 +49,13 @@ describe('a live conversation', () => {
     expect(unreadCount(r.live, 'c')).toBe(1);
     const newest = session('n', '2026-11-24T11:59:00.000Z');
     expect(apply(r, mergeLiveSession(r, newest, NOW)).sessions[0]?.id).toBe('n');
+    // As recent as the top one: what the stream told last goes first.
+    const twin = session('t', a.createdAt);
+    expect(apply(base(), mergeLiveSession(base(), twin, NOW)).sessions.map((s) => s.id)).toEqual([
+      't',
+      'a',
+      'b',
+    ]);
   });
 
   it('changes nothing when the list has it already, told twice or found by a poll', () => {
@@ -108,6 +115,28 @@ describe('a live message', () => {
     expect(unreadCount(c.live, 'a')).toBe(0);
     expect(scrolled(c.live, true)).toEqual({ unread: {}, atBottom: true, newBelow: [] });
     expect(scrolled(initialLiveState, true)).toBe(initialLiveState);
+  });
+
+  it('moves its conversation to the top as its latest message and preview; an older one (a poll) moves nothing', () => {
+    const m = msg('b-9', '2026-11-24T11:30:00.000Z');
+    const c = apply(base(), mergeLiveMessage(base(), 'b', m));
+    expect(c.sessions.map((s) => s.id)).toEqual(['b', 'a']);
+    expect(c.sessions[0]?.lastMessage).toEqual(m);
+    expect(c.sessions[0]?.messages).toEqual(b.messages);
+    const older = apply(c, mergeLiveMessage(c, 'b', msg('b-8', '2026-11-24T10:30:00.000Z')));
+    expect(older.sessions).toBe(c.sessions);
+    expect(unreadCount(older.live, 'b')).toBe(2);
+    // As recent as the top one: what the stream told last goes first.
+    const tie = apply(older, mergeLiveMessage(older, 'a', msg('a-9', m.sentAt)));
+    expect(tie.sessions.map((s) => s.id)).toEqual(['a', 'b']);
+  });
+
+  it('in the open conversation makes it the latest too', () => {
+    const open = base({ selected: b, messages: b.messages });
+    const m = msg('b-9', '2026-11-24T11:30:00.000Z');
+    const r = mergeLiveMessage(open, 'b', m);
+    expect(r.selected?.lastMessage).toEqual(m);
+    expect(r.sessions?.map((s) => s.id)).toEqual(['b', 'a']);
   });
 
   it('becomes the preview of a conversation that had none', () => {

@@ -4,7 +4,7 @@ import {
   SessionFilter,
   type SessionFilterCode,
 } from '../../api/schemas/chatSessions';
-import { isHiddenNumber } from './sessions';
+import { isHiddenNumber, sessionTime } from './sessions';
 
 /** What the chat history knows of live messages, beside the lists themselves. */
 export interface LiveState {
@@ -75,9 +75,22 @@ const addId = (ids: string[] | undefined, id: string): string[] =>
   ids?.includes(id) ? ids : [...(ids ?? []), id];
 
 /**
+ * `sessions` with `session` put in its place: latest activity first, and before those as recent as it (what
+ * the stream told last is the latest news).
+ */
+function placed(sessions: readonly ChatSession[], session: ChatSession): ChatSession[] {
+  const at = time(sessionTime(session));
+  const rest = sessions.filter((s) => s.id !== session.id);
+  const index = rest.findIndex((s) => time(sessionTime(s)) <= at);
+  rest.splice(index < 0 ? rest.length : index, 0, session);
+  return rest;
+}
+
+/**
  * A conversation told by the live stream (or found by a poll). A new one that the search on screen would show
- * goes in its place (newest first, as the server orders them) with its messages unread; one the list already
- * has stays as it is (a star being saved is not undone by an older copy). Anything else changes nothing.
+ * goes in its place (latest activity first, as the list is ordered) with its messages unread; one the list
+ * already has stays as it is (a star being saved is not undone by an older copy). Anything else changes
+ * nothing.
  */
 export function mergeLiveSession(
   context: LiveMergeContext,
@@ -86,10 +99,7 @@ export function mergeLiveSession(
 ): LiveMergeResult {
   if (context.sessions.some((s) => s.id === session.id)) return {};
   if (!matchesSearch(session, context, now)) return {};
-  const at = time(session.createdAt);
-  const index = context.sessions.findIndex((s) => time(s.createdAt) < at);
-  const sessions = context.sessions.slice();
-  sessions.splice(index < 0 ? sessions.length : index, 0, session);
+  const sessions = placed(context.sessions, session);
   const ids = session.messages.map((m) => m.id);
   if (ids.length === 0 || context.selected?.id === session.id) return { sessions };
   const unread = {
@@ -110,12 +120,21 @@ function withMessage(messages: ChatMessage[], message: ChatMessage): ChatMessage
   return next;
 }
 
-/** A session whose preview was empty gets its first message as the preview (as search would answer it). */
-const withPreview = (session: ChatSession, message: ChatMessage): ChatSession =>
-  session.messages.length > 0 ? session : { ...session, messages: [message] };
+/**
+ * A session after a message: one without messages gets it as its first (as search would answer it), and a
+ * message later than its latest is its latest (the inbox's time and preview). Unchanged, the same object.
+ */
+function withMessageSeen(session: ChatSession, message: ChatMessage): ChatSession {
+  const first = session.messages.length > 0 ? session.messages : [message];
+  const latest = session.lastMessage;
+  const later = !latest || (latest.id !== message.id && time(message.sentAt) >= time(latest.sentAt));
+  if (first === session.messages && !later) return session;
+  return { ...session, messages: first, ...(later ? { lastMessage: message } : {}) };
+}
 
 /**
- * A message told by the live stream (or found by a poll). In the open conversation it is added in time
+ * A message told by the live stream (or found by a poll). Its conversation in the list shows it as its latest
+ * and moves to its place (the top, for a message just written). In the open conversation it is added in time
  * order; a reader at the bottom just sees it (the view follows), a reader scrolled up gets it counted in
  * "N new messages". In another listed conversation it is counted unread. Told twice (a poll after the
  * stream), it counts once.
@@ -125,26 +144,20 @@ export function mergeLiveMessage(
   sessionId: string,
   message: ChatMessage,
 ): LiveMergeResult {
-  const listed = context.sessions.findIndex((s) => s.id === sessionId);
-  let sessions = context.sessions;
-  if (listed >= 0) {
-    const previewed = withPreview(sessions[listed] as ChatSession, message);
-    if (previewed !== sessions[listed]) {
-      sessions = sessions.slice();
-      sessions[listed] = previewed;
-    }
-  }
+  const listed = context.sessions.find((s) => s.id === sessionId);
+  const seen = listed && withMessageSeen(listed, message);
+  const sessions = seen && seen !== listed ? placed(context.sessions, seen) : context.sessions;
   const changedList = sessions !== context.sessions ? { sessions } : {};
 
   if (context.selected?.id === sessionId) {
     const messages = withMessage(context.messages, message);
     if (messages === context.messages) return changedList;
-    const selected = withPreview(context.selected, message);
+    const selected = withMessageSeen(context.selected, message);
     const result: LiveMergeResult = { ...changedList, messages, selected };
     if (context.live.atBottom) return result;
     return { ...result, live: { ...context.live, newBelow: addId(context.live.newBelow, message.id) } };
   }
-  if (listed < 0) return changedList;
+  if (!listed) return changedList;
   const before = context.live.unread[sessionId];
   const after = addId(before, message.id);
   if (after === before) return changedList;

@@ -51,12 +51,37 @@ describe('session list rules', () => {
     expect(isBotSender('8613812345678@c.us')).toBe(false);
   });
 
-  it('takes time and preview from the first message, else the creation', () => {
+  it('takes time and preview from the latest message, else the first (a server without it), else the creation', () => {
     const first = { id: 'm1', content: 'Hi there', sender: 'user', sentAt: '2026-11-19T10:05:00.000Z' };
+    const last = { id: 'm9', content: 'Still there?', sender: 'user', sentAt: '2026-11-21T08:00:00.000Z' };
+    expect(sessionTime(session('a', 'x', { messages: [first], lastMessage: last }))).toBe(last.sentAt);
+    expect(sessionPreview(session('a', 'x', { messages: [first], lastMessage: last }))).toBe('Still there?');
     expect(sessionTime(session('a', 'x', { messages: [first] }))).toBe(first.sentAt);
     expect(sessionTime(session('a', 'x'))).toBe('2026-11-19T10:00:00.000Z');
     expect(sessionPreview(session('a', 'x', { messages: [first] }))).toBe('Hi there');
     expect(sessionPreview(session('a', 'x'))).toBe('');
+  });
+
+  it('lists the latest activity first, keeping the server’s order among equals', () => {
+    const at = (sentAt: string) => ({ id: `m-${sentAt}`, content: 'x', sender: 'user', sentAt });
+    const list = [
+      session('old-but-active', 'x', {
+        createdAt: '2026-11-01T10:00:00.000Z',
+        lastMessage: at('2026-11-21T09:00:00.000Z'),
+      }),
+      session('tie-1', 'x', { createdAt: '2026-11-20T10:00:00.000Z' }),
+      session('tie-2', 'x', { createdAt: '2026-11-20T10:00:00.000Z' }),
+      session('newest-quiet', 'x', {
+        createdAt: '2026-11-21T08:00:00.000Z',
+        messages: [at('2026-11-21T08:00:00.000Z')],
+      }),
+    ];
+    expect(visibleSessions(list).map((s) => s.id)).toEqual([
+      'old-but-active',
+      'newest-quiet',
+      'tie-1',
+      'tie-2',
+    ]);
   });
 
   it('reads the positive percentage from text, clamped, or null', () => {

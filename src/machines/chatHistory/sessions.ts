@@ -12,10 +12,19 @@ export function isHiddenNumber(fromNumber: string): boolean {
   return fromNumber.includes(NEWSLETTER_MARKER) || fromNumber === PLACEHOLDER_NUMBER;
 }
 
-/** The sessions the list shows, in the server's order. */
+/** The sessions the list shows, latest activity first (the server's order among equals). */
 export function visibleSessions(sessions: readonly ChatSession[]): ChatSession[] {
-  return sessions.filter((s) => !isHiddenNumber(s.fromNumber));
+  return byLatestActivity(sessions.filter((s) => !isHiddenNumber(s.fromNumber)));
 }
+
+const timeOf = (iso: string) => {
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? 0 : t;
+};
+
+/** An inbox's order: the conversation with the latest message first; a stable sort keeps equals as they were. */
+export const byLatestActivity = (sessions: readonly ChatSession[]): ChatSession[] =>
+  [...sessions].sort((a, b) => timeOf(sessionTime(b)) - timeOf(sessionTime(a)));
 
 const PERSONAL_SUFFIX = '@c.us';
 
@@ -45,14 +54,17 @@ export function isBotSender(sender: string): boolean {
   return s === 'bot' || s === 'assistant';
 }
 
-/** The list's time: the first message's, else the session's creation. */
+/**
+ * The list's time, its latest activity: the latest message's, else the first message's (a server that does
+ * not tell the latest), else the session's creation.
+ */
 export function sessionTime(session: ChatSession): string {
-  return session.messages[0]?.sentAt ?? session.createdAt;
+  return session.lastMessage?.sentAt ?? session.messages[0]?.sentAt ?? session.createdAt;
 }
 
-/** The list's preview: the first message (the search answer carries at most that one). */
+/** The list's preview: the latest message, else the first (the search answer carries at most that one). */
 export function sessionPreview(session: ChatSession): string {
-  return session.messages[0]?.content ?? '';
+  return (session.lastMessage ?? session.messages[0])?.content ?? '';
 }
 
 /** emotion_positive_percent is text ("82", "82%", "82.5"); a number 0..100, or null when it is not one. */

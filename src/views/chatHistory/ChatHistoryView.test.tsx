@@ -44,11 +44,11 @@ const HTML = '<img src=x onerror="alert(1)"> <b>bold?</b>';
 
 beforeEach(async () => {
   await resetAndSeed();
-  // The newest session, so it is first in the list.
+  // The newest session, so it is first in the list: its three messages a minute apart, the last a minute ago.
   await givenChatSession(DEMO_OWNER.id, {
     id: 'sess-test',
     fromNumber: NUMBER,
-    createdAt: isoNow(),
+    createdAt: new Date(Date.parse(isoNow()) - 3 * 60_000).toISOString(),
     messages: [
       { content: 'Hello, is my parcel on its way?', sender: 'user' },
       { content: HTML, sender: 'assistant' },
@@ -74,7 +74,9 @@ describe('chat history screen', () => {
     await renderApp('/chat-history', { as: 'owner' });
     expect(await screen.findByText('Select a chat')).toBeInTheDocument();
     const first = await option(/\+852 9123 4567/);
-    expect(first).toHaveTextContent('Hello, is my parcel on its way?');
+    // An inbox: the conversation's latest message is its preview.
+    expect(first).toHaveTextContent('Thanks!');
+    expect(first).not.toHaveTextContent('Hello, is my parcel on its way?');
     expect(first).toHaveAttribute('aria-posinset', '1');
     const setSize = Number(first.getAttribute('aria-setsize'));
     expect(setSize).toBe(301);
@@ -85,6 +87,25 @@ describe('chat history screen', () => {
       false,
     );
     expect(names.some((n) => n.includes('@c.us'))).toBe(false);
+  });
+
+  it('lists conversations by their latest message: one started days ago that the customer wrote in again comes first', async () => {
+    const started = new Date(Date.parse(isoNow()) - 3 * 86_400_000).toISOString();
+    const again = isoNow();
+    await givenChatSession(DEMO_OWNER.id, {
+      id: 'sess-returning',
+      fromNumber: '447700900555@c.us',
+      createdAt: started,
+      messages: [
+        { content: 'Do you sell gift cards?', sender: 'user', sentAt: started },
+        { content: 'One more question about my gift card', sender: 'user', sentAt: again },
+      ],
+    });
+    await renderApp('/chat-history', { as: 'owner' });
+    const returning = await option(/\+44 7700 900555/);
+    expect(returning).toHaveAttribute('aria-posinset', '1');
+    expect(returning).toHaveTextContent('One more question about my gift card');
+    expect(await option(/\+852 9123 4567/)).toHaveAttribute('aria-posinset', '2');
   });
 
   it('searches by number as you type, and filters starred', async () => {
@@ -211,7 +232,8 @@ describe('chat history screen', () => {
     expect(error).toHaveBeenCalledWith('Could not load the messages of the chat session', expect.anything());
     server.resetHandlers();
     await u.click(screen.getByRole('button', { name: 'Refresh messages' }));
-    expect(await screen.findByText('Thanks!')).toBeInTheDocument();
+    const messages = await screen.findByRole('region', { name: 'Messages' });
+    expect(await within(messages).findByText('Thanks!')).toBeInTheDocument();
   });
 
   it('analyses the conversation: sentiment bar, keywords, intent', async () => {
