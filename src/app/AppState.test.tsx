@@ -1,5 +1,5 @@
-import { render } from '@testing-library/react';
-import { StrictMode } from 'react';
+import { act, render, screen } from '@testing-library/react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { type AnyActorRef, setup } from 'xstate';
 import { settle } from '../../tests/appSystem';
@@ -23,6 +23,24 @@ function Screen({ name }: { name: string }) {
   const flow = useFlow('counter', counter, { input: { name } });
   if (!seen.flows.includes(flow)) seen.flows.push(flow);
   return <p>{flow.getSnapshot().context.name}</p>;
+}
+
+/** A lazy part of a screen that loads when the test says (`holdPart` returns how to let it load). */
+let partLoaded: Promise<void> = Promise.resolve();
+function holdPart(): () => void {
+  let release = () => {};
+  partLoaded = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return release;
+}
+const Part = lazy(() => partLoaded.then(() => ({ default: () => <p>part</p> })));
+
+function SuspendingScreen() {
+  const flow = useFlow('counter', counter, { input: { name: 'lazy' } });
+  seen.app = useAppActor();
+  if (!seen.flows.includes(flow)) seen.flows.push(flow);
+  return <Part />;
 }
 
 const running = () =>
@@ -95,6 +113,25 @@ describe("the app actor and the screens' flows", () => {
     expect(b?.getSnapshot().status).toBe('stopped');
     expect(running()).toBeUndefined();
     expect(seen.app?.getSnapshot().status).toBe('active');
+    view.unmount();
+  });
+
+  it('starts a flow once when the screen’s first render is thrown away (a lazy part below it suspends)', async () => {
+    reset();
+    const release = holdPart();
+    const view = render(
+      <AppState>
+        <Suspense fallback={<p>waiting</p>}>
+          <SuspendingScreen />
+        </Suspense>
+      </AppState>,
+    );
+    expect(screen.getByText('waiting')).toBeTruthy();
+    await act(async () => release());
+    expect(await screen.findByText('part')).toBeTruthy();
+    expect(started.mock.calls).toEqual([['lazy']]);
+    expect(seen.flows).toHaveLength(1);
+    expect(running()).toBe(seen.flows[0]);
     view.unmount();
   });
 });

@@ -52,6 +52,7 @@ export function useFlow<T extends AnyStateMachine>(
   if (!hold.actor) hold.actor = start(running ? app : null, id, logic, options.input);
   const actor = hold.actor;
   useEffect(() => {
+    uncommitted.delete(actor);
     hold.stopping = false;
     return () => {
       // React may unmount and mount a screen again in one commit (StrictMode's check): the stop waits a
@@ -68,7 +69,17 @@ export function useFlow<T extends AnyStateMachine>(
   return actor as Actor<T>;
 }
 
-/** Starts a screen's flow as the app's child (replacing one of the same id a screen that goes still holds). */
+/**
+ * Flows started by a render that React has not committed yet, with their input. React throws away a render
+ * that suspends (a lazy part below the screen) and renders the screen afresh, without the state of the first:
+ * that render takes the flow the first one started, rather than start it again (its first calls twice).
+ */
+const uncommitted = new WeakMap<AnyActorRef, string>();
+
+/**
+ * Starts a screen's flow as the app's child, replacing one of the same id that a screen on its way out still
+ * holds; or takes the one a thrown-away render started with the same input.
+ */
 function start<T extends AnyStateMachine>(
   app: AnyActorRef | null,
   id: string,
@@ -77,9 +88,14 @@ function start<T extends AnyStateMachine>(
 ): AnyActorRef {
   // On the server: an actor never started, rendered in its first state.
   if (!app) return createActor(logic, { id, input } as never);
+  const key = JSON.stringify(input ?? null);
+  const running = (app.getSnapshot().children as Record<string, AnyActorRef | undefined>)[id];
+  if (running && uncommitted.get(running) === key) return running;
   const from = flowInspector()?.startingLogic(id, logic, input) ?? logic;
   app.send({ type: 'flow.start', id, logic: from, input } satisfies FlowStarted);
-  return app.getSnapshot().children[id] as AnyActorRef;
+  const started = app.getSnapshot().children[id] as AnyActorRef;
+  uncommitted.set(started, key);
+  return started;
 }
 
 /**
