@@ -108,9 +108,21 @@ describe("the app actor and the screens' flows", () => {
     expect(a?.getSnapshot().status).toBe('stopped');
     expect(b?.getSnapshot().status).toBe('active');
     expect(running()).toBe(b);
+    // The same screen again, with the same input: a fresh flow, which the one going does not take down.
+    view.rerender(
+      <AppState>
+        <Screen key="b-again" name="b" />
+      </AppState>,
+    );
+    await settle();
+    const again = seen.flows[2];
+    expect(started.mock.calls).toEqual([['a'], ['b'], ['b']]);
+    expect(b?.getSnapshot().status).toBe('stopped');
+    expect(again?.getSnapshot().status).toBe('active');
+    expect(running()).toBe(again);
     view.rerender(<AppState>{null}</AppState>);
     await settle();
-    expect(b?.getSnapshot().status).toBe('stopped');
+    expect(again?.getSnapshot().status).toBe('stopped');
     expect(running()).toBeUndefined();
     expect(seen.app?.getSnapshot().status).toBe('active');
     view.unmount();

@@ -85,7 +85,7 @@ export function AppState({ children }: { children: ReactNode }) {
       });
     };
   }, [app, hold]);
-  const [value] = useState(() => ({ app, running: !onServer }));
+  const [value] = useState(() => ({ app, running: !onServer, uncommitted: new WeakMap() }));
   return (
     <AppActorContext.Provider value={value}>
       <Bridges />

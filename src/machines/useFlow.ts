@@ -16,7 +16,19 @@ import type { FlowStarted, FlowStopped } from './root/app.machine';
  * The root app actor (app/providers.tsx provides it), parent of every screen's flow. It runs in the browser;
  * on the server (the prerendered sign-in page) it is not started, and nothing runs.
  */
-export const AppActorContext = createContext<{ app: AnyActorRef; running: boolean } | null>(null);
+export interface AppContextValue {
+  app: AnyActorRef;
+  running: boolean;
+  /**
+   * Flows started by a render that React has not committed yet, with their input. React throws away a
+   * render that suspends (a lazy part below the screen) and renders the screen afresh, without the state of
+   * the first: that render takes the flow the first one started, rather than start it again (its first calls
+   * twice).
+   */
+  uncommitted: WeakMap<AnyActorRef, string>;
+}
+
+export const AppActorContext = createContext<AppContextValue | null>(null);
 
 export function useAppActor(): AnyActorRef {
   return useAppContext().app;
@@ -46,10 +58,11 @@ export function useFlow<T extends AnyStateMachine>(
   logic: T,
   options: Pick<ActorOptions<T>, 'input'> = {},
 ): Actor<T> {
-  const { app, running } = useAppContext();
+  const context = useAppContext();
+  const { app, running, uncommitted } = context;
   // Kept across React's second render of a mount (StrictMode), so a screen starts one flow, once.
   const [hold] = useState<Hold>(() => ({ actor: null, stopping: false }));
-  if (!hold.actor) hold.actor = start(running ? app : null, id, logic, options.input);
+  if (!hold.actor) hold.actor = start(running ? context : null, id, logic, options.input);
   const actor = hold.actor;
   useEffect(() => {
     uncommitted.delete(actor);
@@ -64,30 +77,24 @@ export function useFlow<T extends AnyStateMachine>(
         }
       });
     };
-  }, [app, running, actor, hold]);
+  }, [app, running, uncommitted, actor, hold]);
   useRegisterFlow(id, actor, logic);
   return actor as Actor<T>;
 }
-
-/**
- * Flows started by a render that React has not committed yet, with their input. React throws away a render
- * that suspends (a lazy part below the screen) and renders the screen afresh, without the state of the first:
- * that render takes the flow the first one started, rather than start it again (its first calls twice).
- */
-const uncommitted = new WeakMap<AnyActorRef, string>();
 
 /**
  * Starts a screen's flow as the app's child, replacing one of the same id that a screen on its way out still
  * holds; or takes the one a thrown-away render started with the same input.
  */
 function start<T extends AnyStateMachine>(
-  app: AnyActorRef | null,
+  context: AppContextValue | null,
   id: string,
   logic: T,
   input: unknown,
 ): AnyActorRef {
   // On the server: an actor never started, rendered in its first state.
-  if (!app) return createActor(logic, { id, input } as never);
+  if (!context) return createActor(logic, { id, input } as never);
+  const { app, uncommitted } = context;
   const key = JSON.stringify(input ?? null);
   const running = (app.getSnapshot().children as Record<string, AnyActorRef | undefined>)[id];
   if (running && uncommitted.get(running) === key) return running;
