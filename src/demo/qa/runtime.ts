@@ -32,10 +32,21 @@ let generation = 0;
 let scenario = 'happy';
 let version = 0;
 const listeners = new Set<() => void>();
+let telling = false;
 
+/**
+ * Something the tools show changed: the panel hears of it once the current work is done. The inspector
+ * reports while a screen renders (a screen starts its flow then), and React must not be told of a change to
+ * another component in the middle of rendering one.
+ */
 function changed() {
   version++;
-  for (const l of listeners) l();
+  if (telling) return;
+  telling = true;
+  queueMicrotask(() => {
+    telling = false;
+    for (const l of listeners) l();
+  });
 }
 
 export const qaRuntime = {
