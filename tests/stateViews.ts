@@ -101,8 +101,8 @@ export function describeStateViews(
      */
     beforeEachReplay?: () => void;
     /**
-     * Called before every replay in place of beforeEachReplay: the stand-in app (tests/appSystem.ts) the
-     * replay runs in as its child, so what the flow asks of the app (a toast) reaches it.
+     * Called before every replay (after beforeEachReplay): the stand-in app (tests/appSystem.ts) the replay
+     * runs in as its child, so what the flow asks of the app (a toast) reaches it.
      */
     replayIn?: () => StandInApp;
   } = {},

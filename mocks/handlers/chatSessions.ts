@@ -14,7 +14,8 @@ import { authedRoute, owned, readBody, withoutOwner } from './common';
 
 const toSession = (record: ChatSessionRecord): ChatSession => withoutOwner(record);
 
-const plainMessage = ({ id, content, sender, sentAt }: ChatMessage): ChatMessage => ({
+/** A stored message as the API tells it (without its owner and session). */
+export const plainMessage = ({ id, content, sender, sentAt }: ChatMessage): ChatMessage => ({
   id,
   content,
   sender,

@@ -4,6 +4,7 @@ import type { LiveEvent, LiveInstance } from '../../src/api/schemas/live';
 import { isoNow } from '../clock';
 import { type ChatMessageRecord, db, newId, notifyDbChanged } from '../db';
 import { sessionRecords } from '../fixtures';
+import { plainMessage } from './chatSessions';
 import { authedRoute } from './common';
 
 /*
@@ -81,12 +82,6 @@ export function givenNextLiveStream(ownerId: string): void {
 
 const toSession = ({ ownerId: _o, ...session }: ReturnType<typeof sessionRecords>['session']): ChatSession =>
   session;
-const toMessage = ({ id, content, sender, sentAt }: ChatMessageRecord): ChatMessage => ({
-  id,
-  content,
-  sender,
-  sentAt,
-});
 
 export interface LiveMessage {
   /**
@@ -138,7 +133,7 @@ export async function givenLiveMessage(ownerId: string, given: LiveMessage): Pro
     // The first message of a session is its preview.
     await db.chatSessions.update(existing, {
       data(s) {
-        s.messages = [toMessage({ ...message, sessionId: existing.id })];
+        s.messages = [plainMessage({ ...message, sessionId: existing.id })];
       },
     });
   }
@@ -146,7 +141,7 @@ export async function givenLiveMessage(ownerId: string, given: LiveMessage): Pro
   await db.chatMessages.create(stored);
   notifyDbChanged();
   if (newSession) publishLive(ownerId, { type: 'session', session: newSession });
-  const told = toMessage(stored);
+  const told = plainMessage(stored);
   publishLive(ownerId, { type: 'message', sessionId, message: told });
   return told;
 }

@@ -10,7 +10,13 @@ import { sessionMachine } from '../machines/root/session/session.machine';
 import { connectToasts } from '../machines/root/toasts/notify';
 import { toastsMachine } from '../machines/root/toasts/toasts.machine';
 import { SYSTEM_IDS } from '../machines/system';
-import { AppActorContext, flowOptions, useAppActor, useChildFlow } from '../machines/useFlow';
+import {
+  AppActorContext,
+  flowOptions,
+  useAppActor,
+  useChildFlow,
+  useStopWhenGone,
+} from '../machines/useFlow';
 import { currentLocation, loginPathFor } from '../views/ui/location';
 import { ThemeModeProvider } from '../views/ui/themeMode';
 import { openAddress, updateQuery } from './browser';
@@ -74,17 +80,7 @@ export function AppState({ children }: { children: ReactNode }) {
   });
   // Starting a running actor does nothing: every render may ask.
   if (!onServer) app.start();
-  const [hold] = useState(() => ({ stopping: false }));
-  useEffect(() => {
-    hold.stopping = false;
-    return () => {
-      // StrictMode's check unmounts and mounts again in one commit: the stop waits a microtask.
-      hold.stopping = true;
-      queueMicrotask(() => {
-        if (hold.stopping) app.stop();
-      });
-    };
-  }, [app, hold]);
+  useStopWhenGone(() => app.stop());
   const [value] = useState(() => ({ app, running: !onServer, uncommitted: new WeakMap() }));
   return (
     <AppActorContext.Provider value={value}>

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import {
   type Actor,
   type ActorOptions,
@@ -40,10 +40,25 @@ function useAppContext() {
   return context;
 }
 
-/** One screen's hold on its flow: the actor it started, and a stop waiting for the end of React's commit. */
-interface Hold {
-  actor: AnyActorRef | null;
-  stopping: boolean;
+/**
+ * Runs `stop` when the component goes for good: React may unmount and mount it again in one commit
+ * (StrictMode's check), so the stop waits a microtask, and a mount meanwhile keeps what it would stop.
+ */
+export function useStopWhenGone(stop: () => void): void {
+  const latest = useRef(stop);
+  useEffect(() => {
+    latest.current = stop;
+  });
+  const [hold] = useState(() => ({ stopping: false }));
+  useEffect(() => {
+    hold.stopping = false;
+    return () => {
+      hold.stopping = true;
+      queueMicrotask(() => {
+        if (hold.stopping) latest.current();
+      });
+    };
+  }, [hold]);
 }
 
 /**
@@ -61,23 +76,17 @@ export function useFlow<T extends AnyStateMachine>(
   const context = useAppContext();
   const { app, running, uncommitted } = context;
   // Kept across React's second render of a mount (StrictMode), so a screen starts one flow, once.
-  const [hold] = useState<Hold>(() => ({ actor: null, stopping: false }));
+  const [hold] = useState<{ actor: AnyActorRef | null }>(() => ({ actor: null }));
   if (!hold.actor) hold.actor = start(running ? context : null, id, logic, options.input);
   const actor = hold.actor;
   useEffect(() => {
     uncommitted.delete(actor);
-    hold.stopping = false;
-    return () => {
-      // React may unmount and mount a screen again in one commit (StrictMode's check): the stop waits a
-      // microtask, and a mount meanwhile keeps the flow as it is.
-      hold.stopping = true;
-      queueMicrotask(() => {
-        if (hold.stopping && running && app.getSnapshot().status === 'active') {
-          app.send({ type: 'flow.stop', actor } satisfies FlowStopped);
-        }
-      });
-    };
-  }, [app, running, uncommitted, actor, hold]);
+  }, [uncommitted, actor]);
+  useStopWhenGone(() => {
+    // A stopped app has stopped its flows already.
+    if (running && app.getSnapshot().status === 'active')
+      app.send({ type: 'flow.stop', actor } satisfies FlowStopped);
+  });
   useRegisterFlow(id, actor, logic);
   return actor as Actor<T>;
 }

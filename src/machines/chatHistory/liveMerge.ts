@@ -4,7 +4,7 @@ import {
   SessionFilter,
   type SessionFilterCode,
 } from '../../api/schemas/chatSessions';
-import { isHiddenNumber, sessionTime } from './sessions';
+import { isHiddenNumber, sessionTime, timeOf } from './sessions';
 
 /** What the chat history knows of live messages, beside the lists themselves. */
 export interface LiveState {
@@ -29,11 +29,6 @@ export interface LiveMergeContext {
 }
 
 export type LiveMergeResult = Partial<LiveMergeContext>;
-
-const time = (iso: string) => {
-  const t = Date.parse(iso);
-  return Number.isNaN(t) ? 0 : t;
-};
 
 function startOf(filter: SessionFilterCode, now: number): number | null {
   const d = new Date(now);
@@ -68,7 +63,7 @@ export function matchesSearch(
   if (typed && !digits && !session.fromNumber.toLowerCase().includes(typed.toLowerCase())) return false;
   if (filter === SessionFilter.starred && !session.isStarred) return false;
   const since = startOf(filter, now);
-  return since === null || time(session.createdAt) >= since;
+  return since === null || timeOf(session.createdAt) >= since;
 }
 
 const addId = (ids: string[] | undefined, id: string): string[] =>
@@ -79,9 +74,9 @@ const addId = (ids: string[] | undefined, id: string): string[] =>
  * the stream told last is the latest news).
  */
 function placed(sessions: readonly ChatSession[], session: ChatSession): ChatSession[] {
-  const at = time(sessionTime(session));
+  const at = timeOf(sessionTime(session));
   const rest = sessions.filter((s) => s.id !== session.id);
-  const index = rest.findIndex((s) => time(sessionTime(s)) <= at);
+  const index = rest.findIndex((s) => timeOf(sessionTime(s)) <= at);
   rest.splice(index < 0 ? rest.length : index, 0, session);
   return rest;
 }
@@ -112,9 +107,9 @@ export function mergeLiveSession(
 /** `messages` with `message` in time order (a message is never there twice). */
 function withMessage(messages: ChatMessage[], message: ChatMessage): ChatMessage[] {
   if (messages.some((m) => m.id === message.id)) return messages;
-  const at = time(message.sentAt);
+  const at = timeOf(message.sentAt);
   let index = messages.length;
-  while (index > 0 && time((messages[index - 1] as ChatMessage).sentAt) > at) index--;
+  while (index > 0 && timeOf((messages[index - 1] as ChatMessage).sentAt) > at) index--;
   const next = messages.slice();
   next.splice(index, 0, message);
   return next;
@@ -127,7 +122,7 @@ function withMessage(messages: ChatMessage[], message: ChatMessage): ChatMessage
 function withMessageSeen(session: ChatSession, message: ChatMessage): ChatSession {
   const first = session.messages.length > 0 ? session.messages : [message];
   const latest = session.lastMessage;
-  const later = !latest || (latest.id !== message.id && time(message.sentAt) >= time(latest.sentAt));
+  const later = !latest || (latest.id !== message.id && timeOf(message.sentAt) >= timeOf(latest.sentAt));
   if (first === session.messages && !later) return session;
   return { ...session, messages: first, ...(later ? { lastMessage: message } : {}) };
 }

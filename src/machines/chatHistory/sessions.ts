@@ -17,7 +17,8 @@ export function visibleSessions(sessions: readonly ChatSession[]): ChatSession[]
   return byLatestActivity(sessions.filter((s) => !isHiddenNumber(s.fromNumber)));
 }
 
-const timeOf = (iso: string) => {
+/** A server's time as milliseconds; one that is not a time counts as the oldest. */
+export const timeOf = (iso: string) => {
   const t = Date.parse(iso);
   return Number.isNaN(t) ? 0 : t;
 };
