@@ -18,6 +18,7 @@ import { MAX_FAILURES } from '../mocks/handlers/auth';
 import { storeBillingDetails } from '../mocks/handlers/billingDetails';
 import { givenTrendFailure } from '../mocks/handlers/dashboard';
 import { givenDatabaseConnection } from '../mocks/handlers/database';
+import { givenHandling } from '../mocks/handlers/handling';
 import { issueInvoice } from '../mocks/handlers/invoices';
 import { givenInstanceStatus, givenLiveMessage, givenNextLiveStream } from '../mocks/handlers/live';
 import { givenPromptOptimization } from '../mocks/handlers/promptOptimization';
@@ -246,6 +247,24 @@ export const providerStates: NonNullable<VerifierOptions['stateHandlers']> = {
         { content: 'Hello, do you ship to Taipei?', sender: 'user', sentAt: minutesAgo(60) },
         { content: 'Yes, in 3-5 business days.', sender: 'assistant', sentAt: minutesAgo(59) },
       ],
+    });
+  },
+  'a person handles the chat session': async (p) => {
+    await givenHandling(param(p, 'id'), {
+      by: 'person',
+      name: 'owner',
+      reason: 'takenOver',
+      since: minutesAgo(5),
+      until: null,
+    });
+  },
+  'a chat session waits for a person': async (p) => {
+    await givenChatSession(USER_ID, {
+      id: param(p, 'id'),
+      fromNumber: '447700900123@c.us',
+      createdAt: minutesAgo(30),
+      messages: [{ content: 'Can I talk to a person, please?', sender: 'user', sentAt: minutesAgo(30) }],
+      handling: { by: 'waiting', reason: 'askedForPerson', since: minutesAgo(29) },
     });
   },
   'a plan exists': async (p) => {

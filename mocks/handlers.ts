@@ -4,6 +4,7 @@ import { chatbotHandlers } from './handlers/chatbots';
 import { chatSessionHandlers } from './handlers/chatSessions';
 import { dashboardHandlers } from './handlers/dashboard';
 import { databaseHandlers } from './handlers/database';
+import { handlingHandlers } from './handlers/handling';
 import { instanceHandlers } from './handlers/instances';
 import { invoiceHandlers } from './handlers/invoices';
 import { liveHandlers } from './handlers/live';
@@ -26,6 +27,7 @@ export const handlers = [
   ...promptOptimizationHandlers,
   ...uploadHandlers,
   ...chatSessionHandlers,
+  ...handlingHandlers,
   ...liveHandlers,
   ...salesHandlers,
   ...membershipHandlers,

@@ -11,15 +11,25 @@ import { analyzeConversation } from '../conversations';
 import { type ChatSessionRecord, db, type UserRecord } from '../db';
 import { periodOfSessionFilter, within } from '../periods';
 import { authedRoute, owned, readBody, withoutOwner } from './common';
+import { handlingNow } from './handling';
 
 const toSession = (record: ChatSessionRecord): ChatSession => withoutOwner(record);
 
-/** A stored message as the API tells it (without its owner and session). */
-export const plainMessage = ({ id, content, sender, sentAt }: ChatMessage): ChatMessage => ({
+/** A stored message as the API tells it: without its owner and session, with who wrote it when a person did. */
+export const plainMessage = ({
   id,
   content,
   sender,
   sentAt,
+  senderName,
+  fromPhone,
+}: ChatMessage): ChatMessage => ({
+  id,
+  content,
+  sender,
+  sentAt,
+  ...(senderName === undefined ? {} : { senderName }),
+  ...(fromPhone === undefined ? {} : { fromPhone }),
 });
 
 /** Each of the user's conversations' latest message, by session id (one pass over the messages). */
@@ -72,12 +82,13 @@ export const chatSessionHandlers = [
         ),
       )
       .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
-    // Beyond the spec: each conversation's latest message (the list's inbox order and preview).
+    // Beyond the spec: each conversation's latest message (the list's inbox order and preview) and who
+    // handles it.
     const latest = latestMessages(user.id);
     return HttpResponse.json(
       sessions.map((s) => {
         const lastMessage = latest.get(s.id);
-        return { ...toSession(s), ...(lastMessage ? { lastMessage } : {}) };
+        return { ...toSession(s), ...(lastMessage ? { lastMessage } : {}), handling: handlingNow(s) };
       }),
     );
   }),

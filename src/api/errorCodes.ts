@@ -13,4 +13,6 @@ export const ErrorCodes = {
   /** Too many wrong codes for an address within an hour: sign-in is paused for it. */
   signInLocked: 'SIGN_IN_LOCKED',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  /** Beyond the spec: a reply in a conversation the bot handles (a person takes it over first). */
+  notHandling: 'NOT_HANDLING',
 } as const;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { DateTimeSchema, IdSchema } from './common';
+import { SessionHandlingSchema } from './handling';
 
 /** Session filter codes of spec section 3. */
 export const SessionFilter = { all: 1, starred: 2, today: 3, thisWeek: 4, thisMonth: 5 } as const;
@@ -13,9 +14,13 @@ export const SessionFilterSchema = z.union(Object.values(SessionFilter).map((v) 
 export const ChatMessageSchema = z.looseObject({
   id: IdSchema,
   content: z.string(),
-  /** bot or assistant is the bot; anything else is the customer. */
+  /** bot or assistant is the bot; person is a person of the team (beyond the spec); anything else the customer. */
   sender: z.string(),
   sentAt: DateTimeSchema,
+  /** Not in the spec: the name of the person who wrote a `person` message. */
+  senderName: z.catch(z.optional(z.string()), undefined),
+  /** Not in the spec: a person's message sent from the WhatsApp phone itself, not from here. */
+  fromPhone: z.catch(z.optional(z.boolean()), undefined),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 export const ChatMessageListSchema = z.array(ChatMessageSchema);
@@ -41,6 +46,8 @@ export const ChatSessionSchema = z.looseObject({
    * first message, as the spec has it.
    */
   lastMessage: z.catch(z.optional(ChatMessageSchema), undefined),
+  /** Not in the spec: who handles the conversation (schemas/handling.ts). */
+  handling: SessionHandlingSchema,
 });
 export type ChatSession = z.infer<typeof ChatSessionSchema>;
 export const ChatSessionListSchema = z.array(ChatSessionSchema);
