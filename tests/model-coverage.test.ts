@@ -3,6 +3,7 @@ import { billingDetailsModel } from '../src/demo/qa/flowModels/billingDetails.fl
 import { billingHistoryModel } from '../src/demo/qa/flowModels/billingHistory.flowModel';
 import { botDeleteModel } from '../src/demo/qa/flowModels/botDelete.flowModel';
 import { cardSetupModel } from '../src/demo/qa/flowModels/cardSetup.flowModel';
+import { conversationHandlingModel } from '../src/demo/qa/flowModels/conversationHandling.flowModel';
 import { databaseModel } from '../src/demo/qa/flowModels/database.flowModel';
 import { fineTuneModel } from '../src/demo/qa/flowModels/fineTune.flowModel';
 import { instanceWatchModel } from '../src/demo/qa/flowModels/instanceWatch.flowModel';
@@ -41,6 +42,7 @@ const MODELS = [
   usageRangeModel,
   billingHistoryModel,
   invoiceModel,
+  conversationHandlingModel,
 ];
 const report: Array<[string, Coverage]> = [];
 
