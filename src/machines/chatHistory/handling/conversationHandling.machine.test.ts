@@ -163,6 +163,8 @@ describe('a person’s reply', () => {
   it('sends what was typed, trimmed, tells the chat history, and clears the box', async () => {
     const t = started(person(null));
     expect(t.snap().can({ type: 'reply.send' })).toBe(false);
+    t.child.send({ type: 'reply.changed', text: '   ' });
+    expect(t.snap().can({ type: 'reply.send' })).toBe(false);
     t.child.send({ type: 'reply.changed', text: '  On its way!  ' });
     t.child.send({ type: 'reply.send' });
     expect(t.snap().hasTag('sending')).toBe(true);
