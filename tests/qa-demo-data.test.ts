@@ -6,7 +6,12 @@ import { DEMO_BOTS, DEMO_LINE, DEMO_OWNER, FEATURED_CONVERSATIONS, seedDemo } fr
 import { NEWSLETTER_MARKER, PLACEHOLDER_NUMBER } from '../src/api/schemas/chatSessions';
 import { isActivityType } from '../src/api/schemas/dashboard';
 import { botEditorModel, demoBots, UNKNOWN_BOT } from '../src/demo/qa/flowModels/botEditor.flowModel';
-import { demoMessages, demoSessions, UNKNOWN_SESSION } from '../src/demo/qa/flowModels/chatHistory.flowModel';
+import {
+  demoMessages,
+  demoSessions,
+  sampleReply,
+  UNKNOWN_SESSION,
+} from '../src/demo/qa/flowModels/chatHistory.flowModel';
 import { conversationAnalysisModel } from '../src/demo/qa/flowModels/conversationAnalysis.flowModel';
 import { waitingInstance } from '../src/demo/qa/flowModels/instanceConnection.flowModel';
 import { instanceListModel, sampleChatbots } from '../src/demo/qa/flowModels/instances.flowModel';
@@ -50,7 +55,10 @@ const OWNED = {
 } as const;
 const ID = /^(bot|inst|sess|msg)-[a-z0-9-]+$/;
 /** Records a flow creates itself (the answer to its own create call), not the demo's. */
-const created = new Set([(botEditorModel.outputs?.createBot as { id: string } | undefined)?.id]);
+const created = new Set([
+  (botEditorModel.outputs?.createBot as { id: string } | undefined)?.id,
+  sampleReply.id,
+]);
 /** Addresses naming a record the user does not have, on purpose: the flows show "not found" for them. */
 const unknownOnPurpose = new Set([UNKNOWN_BOT, UNKNOWN_SESSION]);
 

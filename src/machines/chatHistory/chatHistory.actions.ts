@@ -82,6 +82,8 @@ export const chatHistoryLogic = chatHistorySetup.extend({
     mergeLive: assign(({ context, event }) => {
       if (event.type === 'live.session') return mergeLiveSession(context, event.session);
       if (event.type === 'live.message') return mergeLiveMessage(context, event.sessionId, event.message);
+      // A person's reply, as stored: the live stream may tell it too (merged once).
+      if (event.type === 'reply.sent') return mergeLiveMessage(context, event.sessionId, event.message);
       if (event.type === 'live.scrolled') return { live: scrolled(context.live, event.atBottom) };
       return {};
     }),
@@ -122,6 +124,12 @@ export const chatHistoryLogic = chatHistorySetup.extend({
       const id = context.selected?.id;
       return id ? patched(context, id, { analysis: params.analysis }) : {};
     }),
+    /** The handling child's news: who handles the conversation now, in its row and in the open one. */
+    setHandling: assign(({ context, event }) =>
+      event.type === 'handling.changed'
+        ? patched(context, event.sessionId, { handling: event.handling })
+        : {},
+    ),
     /** Hands the open conversation, as loaded, to the export child with the labels the view translated. */
     startExport: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'export.requested' || !context.selected) return;

@@ -16,6 +16,7 @@ import {
   SessionFilter,
   type StarResult,
 } from '../../api/schemas/chatSessions';
+import type { Handling, PauseMinutes } from '../../api/schemas/handling';
 import {
   sampleAnalysis as analysis,
   chatHistoryModel,
@@ -33,6 +34,7 @@ import { conversationAnalysisMachine } from './conversationAnalysis.machine';
 import { conversationExportMachine } from './conversationExport.machine';
 import { ENGLISH_LABELS, type ExportFile } from './export';
 import { type FineTuneBot, fineTuneMachine } from './fineTune/fineTune.machine';
+import { conversationHandlingMachine } from './handling/conversationHandling.machine';
 
 beforeAll(() => activateLocale('en', { persist: false }));
 
@@ -48,6 +50,8 @@ function start(
     star?: (id: string, isStarred: boolean) => Promise<StarResult>;
     analyze?: (id: string) => Promise<ChatAnalysis>;
     find?: (id: string) => Promise<ChatSession | null>;
+    takeOver?: (minutes: PauseMinutes) => Promise<Handling>;
+    reply?: (content: string) => Promise<ChatMessage>;
   } = {},
   input?: ChatHistoryInput,
 ) {
@@ -74,6 +78,16 @@ function start(
           actors: { analyzeSession: fromPromise(({ input }) => analyze(input.id)) },
         }),
         conversationExport: conversationExportMachine.provide({ actions: { logExportError } }),
+        conversationHandling: conversationHandlingMachine.provide({
+          actors: {
+            takeOver: fromPromise(({ input }) =>
+              (impl.takeOver ?? (async () => Promise.reject(new Error('no take-over'))))(input.minutes),
+            ),
+            reply: fromPromise(({ input }) =>
+              (impl.reply ?? (async () => Promise.reject(new Error('no reply'))))(input.content),
+            ),
+          },
+        }),
         // The dataset's own calls are its tests'; here only its place in the screen counts.
         fineTune: fineTuneMachine.provide({
           actors: {
@@ -92,6 +106,7 @@ function start(
   return {
     ...flow,
     analyzer: () => flow.snap().children.conversationAnalysis as AnalysisActor | undefined,
+    handler: () => flow.snap().children.conversationHandling as HandlingActor | undefined,
     exporter: () => flow.snap().children.conversationExport as ExportActor,
     clock,
     search,
@@ -114,6 +129,48 @@ async function opened(id = 'a', impl: Parameters<typeof start>[0] = {}) {
   await t.settle();
   return t;
 }
+
+type HandlingActor = ActorRefFrom<typeof conversationHandlingMachine>;
+
+describe('chat history: who handles the open conversation', () => {
+  // After every sample conversation's latest activity.
+  const later = (minutes: number) =>
+    new Date(Date.parse('2026-11-30T10:00:00.000Z') + minutes * 60_000).toISOString();
+  const waiting: Handling = { by: 'waiting', reason: 'askedForPerson', since: later(1) };
+  const taken: Handling = { by: 'person', name: 'mei', since: later(2), until: null };
+  const reply: ChatMessage = { id: 'r-1', content: 'On its way!', sender: 'person', sentAt: later(3) };
+  const withWaiting = async () => sessions.map((s) => (s.id === 'b' ? { ...s, handling: waiting } : s));
+
+  it('runs for the open conversation with what the list says, and its news shows in the row and the conversation', async () => {
+    const t = await opened('b', {
+      search: withWaiting,
+      takeOver: async () => taken,
+      reply: async () => reply,
+    });
+    const handler = t.handler() as HandlingActor;
+    expect(handler.getSnapshot().context).toMatchObject({ sessionId: 'b', handling: waiting });
+    handler.send({ type: 'takeOver', minutes: null });
+    await t.settle();
+    expect(t.snap().context.selected?.handling).toEqual(taken);
+    expect(t.snap().context.sessions.find((s) => s.id === 'b')?.handling).toEqual(taken);
+    handler.send({ type: 'reply.changed', text: 'On its way!' });
+    handler.send({ type: 'reply.send' });
+    await t.settle();
+    expect(t.snap().context.messages.at(-1)).toEqual(reply);
+    expect(t.snap().context.sessions[0]).toMatchObject({ id: 'b', lastMessage: reply });
+  });
+
+  it('starts afresh for another conversation, and with none open runs none', async () => {
+    const t = await opened('b', { search: withWaiting });
+    const first = t.handler();
+    t.actor.send({ type: 'session.selected', id: 'a' });
+    await t.settle();
+    expect(t.handler()).not.toBe(first);
+    expect(t.handler()?.getSnapshot().context).toMatchObject({ sessionId: 'a', handling: { by: 'bot' } });
+    t.actor.send({ type: 'session.closed' });
+    expect(t.handler()).toBeUndefined();
+  });
+});
 
 describe('chat history: the session list', () => {
   it('searches at once with the filter it starts with, and hides newsletters and the placeholder', async () => {
@@ -714,6 +771,7 @@ const listed = demoSessions.filter((s) => s.fromNumber.endsWith('@c.us') && s.fr
 const openId = (s: Snap) => s.context.selected?.id;
 type ExportSnap = SnapshotFrom<typeof conversationExportMachine>;
 type AnalysisSnap = SnapshotFrom<typeof conversationAnalysisMachine>;
+type HandlingSnap = SnapshotFrom<typeof conversationHandlingMachine>;
 type FineTuneSnap = SnapshotFrom<typeof fineTuneMachine>;
 
 describeStateViews(chatHistoryModel, {
@@ -785,12 +843,22 @@ describeStateViews(chatHistoryModel, {
     },
   },
   'conversation.open': {
-    // The open conversation's analysis child reports its answer; it starts afresh with each conversation.
-    enabled: ['session.analyzed'],
+    // The open conversation's analysis and handling children report their news; each starts afresh with
+    // each conversation, the handling with what the list says of it (the bot's, when it says nothing).
+    enabled: ['session.analyzed', 'handling.changed', 'reply.sent'],
     runs: {
       conversationAnalysis: (child: AnalysisSnap, s: Snap) => {
         expect(child.value).toBe('idle');
         expect(child.context).toEqual({ sessionId: openId(s), error: null });
+      },
+      conversationHandling: (child: HandlingSnap, s: Snap) => {
+        expect(child.hasTag('bot')).toBe(true);
+        expect(child.context).toEqual({
+          sessionId: openId(s),
+          handling: { by: 'bot' },
+          draft: '',
+          error: null,
+        });
       },
     },
     shows: (s: Snap) => {

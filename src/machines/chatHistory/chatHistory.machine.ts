@@ -154,16 +154,28 @@ export const chatHistoryMachine = chatHistoryLogic.createMachine({
           initial: 'messages',
           entry: { type: 'tellWatched', params: { open: true } },
           exit: [{ type: 'tellWatched', params: { open: false } }, 'forgetExport'],
-          // The analysis belongs to this conversation: another one starts afresh.
-          invoke: {
-            id: 'conversationAnalysis',
-            src: 'conversationAnalysis',
-            input: ({ context }) => ({ sessionId: context.selected?.id ?? '' }),
-          },
+          // The analysis and who handles it belong to this conversation: another one starts afresh.
+          invoke: [
+            {
+              id: 'conversationAnalysis',
+              src: 'conversationAnalysis',
+              input: ({ context }) => ({ sessionId: context.selected?.id ?? '' }),
+            },
+            {
+              id: 'conversationHandling',
+              src: 'conversationHandling',
+              input: ({ context }) => ({
+                sessionId: context.selected?.id ?? '',
+                handling: context.selected?.handling ?? null,
+              }),
+            },
+          ],
           on: {
             'session.analyzed': {
               actions: { type: 'setAnalysis', params: ({ event }) => ({ analysis: event.analysis }) },
             },
+            'handling.changed': { actions: 'setHandling' },
+            'reply.sent': { actions: 'mergeLive' },
           },
           states: {
             messages: {

@@ -17,6 +17,10 @@ import { conversationAnalysisMachine, type SessionAnalyzedEvent } from './conver
 import { conversationExportMachine } from './conversationExport.machine';
 import type { ExportLabels } from './export';
 import { fineTuneMachine } from './fineTune/fineTune.machine';
+import {
+  conversationHandlingMachine,
+  type HandlingParentEvent,
+} from './handling/conversationHandling.machine';
 import { type LiveParentEvent, liveMachine } from './live.machine';
 import type { LiveState } from './liveMerge';
 import { visibleSessions } from './sessions';
@@ -100,6 +104,8 @@ export type ChatHistoryEvent =
   | { type: 'export.requested'; labels: ExportLabels }
   /** From the analysis child: the open conversation's new analysis. */
   | SessionAnalyzedEvent
+  /** From the handling child: the open conversation's new handler, or a person's reply as stored. */
+  | HandlingParentEvent
   /** From the live child: a conversation or message as it arrives (instances are the app's instance watch). */
   | LiveParentEvent
   /** The reader scrolled the open conversation: at its latest message, or above it. */
@@ -139,6 +145,7 @@ export const chatHistorySetup = setup({
     live: liveMachine,
     conversationExport: conversationExportMachine,
     conversationAnalysis: conversationAnalysisMachine,
+    conversationHandling: conversationHandlingMachine,
     /**
      * A conversation the address names but the current list does not show (another search, another filter):
      * looked for among all the user's conversations. Null when it is not one of them (unknown, another

@@ -60,6 +60,15 @@ export const demoMessages: ChatMessage[] = order.messages;
 /** What the demo backend answers when the order conversation is analysed. */
 export const demoAnalysis: ChatAnalysis = analyzeConversation(order.messages);
 
+/** A person's reply in the order conversation, as the server stores it (a record the flow creates). */
+export const sampleReply: ChatMessage = {
+  id: 'msg-person-reply',
+  content: 'Your parcel leaves today.',
+  sender: 'person',
+  sentAt: order.session.createdAt,
+  senderName: 'owner',
+};
+
 export const chatHistoryModel: FlowModel<ChatHistoryInput | undefined> = {
   id: 'chatHistory',
   machine: chatHistoryMachine.provide({ actions: { logMessagesError: () => {} } }),
@@ -80,6 +89,13 @@ export const chatHistoryModel: FlowModel<ChatHistoryInput | undefined> = {
     { type: 'export.requested', labels: ENGLISH_LABELS },
     // What the open conversation's analysis child (conversationAnalysis.flowModel.ts) tells.
     { type: 'session.analyzed', analysis: demoAnalysis },
+    // What its handling child (conversationHandling.flowModel.ts) tells: taken over, and a reply stored.
+    {
+      type: 'handling.changed',
+      sessionId: order.session.id,
+      handling: { by: 'person', name: 'owner', since: order.session.createdAt, until: null },
+    },
+    { type: 'reply.sent', sessionId: order.session.id, message: sampleReply },
     // Back, Forward or a copied address: a conversation no list has, one another search shows, or none.
     { type: 'url.changed', sessionId: UNKNOWN_SESSION, phone: '', filter: SessionFilter.all },
     { type: 'url.changed', sessionId: order.session.id, phone: '852', filter: SessionFilter.starred },

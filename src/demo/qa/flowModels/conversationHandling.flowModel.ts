@@ -5,7 +5,7 @@ import {
   conversationHandlingMachine,
 } from '../../../machines/chatHistory/handling/conversationHandling.machine';
 import { type FlowModel, failingOrNotOffered } from '../../../machines/model';
-import { demoSession } from './chatHistory.flowModel';
+import { demoSession, sampleReply } from './chatHistory.flowModel';
 
 /** A person's pause of two hours from the demo's clock start, as the take-over answers it. */
 export const takenOver: Handling = {
@@ -34,13 +34,7 @@ export const conversationHandlingModel: FlowModel<ConversationHandlingInput> = {
   outputs: {
     takeOver: takenOver,
     handBack: { by: 'bot' },
-    reply: {
-      id: 'msg-reply',
-      content: 'Your parcel leaves today.',
-      sender: 'person',
-      sentAt: '2026-11-24T10:01:00.000Z',
-      senderName: 'owner',
-    },
+    reply: sampleReply,
   },
   errors: {
     takeOver: failingOrNotOffered('takeOver'),
