@@ -49,6 +49,9 @@ export function searchedPhone(typed: string): string {
   return /^[\d\s+().-]+$/.test(trimmed) && /\d/.test(trimmed) ? trimmed.replace(/\D/g, '') : trimmed;
 }
 
+/** Beyond the spec: a person of the team (a reply sent from here or from the phone). */
+export const isPersonSender = (sender: string): boolean => sender.trim().toLowerCase() === 'person';
+
 /** Spec section 3: bot or assistant is the bot; any other sender is the customer. */
 export function isBotSender(sender: string): boolean {
   const s = sender.trim().toLowerCase();

@@ -15,6 +15,7 @@ import { AnalysisPanel } from './AnalysisPanel';
 import { ChatHistoryContext } from './context';
 import { ExportPanel } from './ExportPanel';
 import { FineTunePanel } from './FineTunePanel';
+import { HandlingBar } from './HandlingBar';
 import { MessageList } from './MessageList';
 
 const Panel = styled(Card)`
@@ -170,6 +171,7 @@ export function Conversation({ onBack, focusOnOpen }: { onBack?: () => void; foc
           </Actions>
         </Header>
         <MessageList />
+        <HandlingBar />
       </Panel>
       <Tools />
     </>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
-import { isBotSender } from '../../machines/chatHistory/sessions';
+import { isBotSender, isPersonSender } from '../../machines/chatHistory/sessions';
 import { EmptyState, PanelLoading } from '../ui/Feedback';
 import { formatMessageTime } from '../ui/format';
 import { useVirtualRows, virtualItems, virtualRow, virtualScroller } from '../ui/virtualList';
@@ -112,7 +112,16 @@ export function MessageList() {
           {virtualizer.getVirtualItems().map((item) => {
             const m = messages[item.index];
             if (!m) return null;
-            const bot = isBotSender(m.sender);
+            const person = isPersonSender(m.sender);
+            // A person of the team writes on the business's side, as the bot does.
+            const bot = person || isBotSender(m.sender);
+            const who = person
+              ? m.senderName
+                ? t`${m.senderName}:`
+                : t`Team:`
+              : bot
+                ? t`Bot:`
+                : t`Customer:`;
             return (
               <Row
                 key={item.key}
@@ -124,10 +133,11 @@ export function MessageList() {
                 style={{ transform: `translateY(${item.start}px)` }}
               >
                 <Bubble $bot={bot}>
-                  <span className="visually-hidden">{bot ? t`Bot:` : t`Customer:`} </span>
+                  <span className="visually-hidden">{who} </span>
                   {m.content}
                 </Bubble>
                 <Meta>
+                  {person && <span aria-hidden="true">{m.senderName ?? t`Team`} · </span>}
                   <time dateTime={m.sentAt}>{formatMessageTime(m.sentAt)}</time>
                 </Meta>
               </Row>

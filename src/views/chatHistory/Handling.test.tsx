@@ -1,0 +1,99 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { isoNow } from '../../../mocks/clock';
+import { givenChatSession } from '../../../mocks/fixtures';
+import { resetAndSeed, server } from '../../../mocks/node';
+import { DEMO_OWNER } from '../../../mocks/seed';
+import { withMockServer } from '../../../mocks/testing';
+import { renderApp, warmUp } from '../../../tests/render';
+
+withMockServer();
+
+// jsdom lays nothing out: give scroll areas and rows a size so the virtual lists render their rows.
+const sizes = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+});
+afterAll(() => {
+  if (sizes) Object.defineProperty(HTMLElement.prototype, 'clientHeight', sizes);
+});
+warmUp('/chat-history', { as: 'owner' });
+
+beforeEach(async () => {
+  await resetAndSeed();
+  await givenChatSession(DEMO_OWNER.id, {
+    id: 'sess-person',
+    fromNumber: '85291234567@c.us',
+    createdAt: new Date(Date.parse(isoNow()) - 3 * 60_000).toISOString(),
+    messages: [{ content: 'Can I talk to a person?', sender: 'user' }],
+    handling: { by: 'waiting', reason: 'askedForPerson', since: isoNow() },
+  });
+});
+
+async function open() {
+  const u = userEvent.setup();
+  await renderApp('/chat-history', { as: 'owner' });
+  const list = await screen.findByRole('listbox', { name: 'Conversations' });
+  await u.click(await within(list).findByRole('option', { name: /\+852 9123 4567/ }));
+  await screen.findByRole('heading', { level: 2, name: '+852 9123 4567' });
+  return u;
+}
+
+describe('a person takes a conversation over (beyond the spec)', () => {
+  it('takes over, replies (Enter sends), and hands back', async () => {
+    const u = await open();
+    const who = screen.getByRole('region', { name: 'Who replies' });
+    expect(within(who).getByText('Needs a person: asked for a person')).toBeInTheDocument();
+    await u.selectOptions(within(who).getByRole('combobox', { name: 'Pause the bot for' }), '30 minutes');
+    await u.click(within(who).getByRole('button', { name: 'Take over' }));
+    expect(await within(who).findByText('owner is replying')).toBeInTheDocument();
+    // The mock server's clock and the page's differ by a moment: about thirty minutes left.
+    expect(within(who).getByText(/Bot resumes in 0:(29:5\d|30:0\d)/)).toBeInTheDocument();
+    const box = within(who).getByRole('textbox', { name: 'Reply' });
+    await u.type(box, 'Of course, I am here.{Shift>}{Enter}{/Shift}Mei');
+    expect(box).toHaveValue('Of course, I am here.\nMei');
+    await u.type(box, '{Enter}');
+    const messages = screen.getByRole('region', { name: 'Messages' });
+    expect(await within(messages).findByText(/Of course, I am here/)).toBeInTheDocument();
+    expect(box).toHaveValue('');
+    await u.click(within(who).getByRole('button', { name: 'Hand back to the bot' }));
+    expect(await within(who).findByText('The bot replies')).toBeInTheDocument();
+  });
+
+  it('keeps the text of a reply that failed and sends it again', async () => {
+    const u = await open();
+    const who = screen.getByRole('region', { name: 'Who replies' });
+    await u.click(within(who).getByRole('button', { name: 'Take over' }));
+    await within(who).findByRole('button', { name: 'Hand back to the bot' });
+    server.use(
+      http.post('*/api/v1/chat-session/:id/reply', () =>
+        HttpResponse.json({ statusCode: 500, message: 'Server down' }, { status: 500 }),
+      ),
+    );
+    const box = within(who).getByRole('textbox', { name: 'Reply' });
+    await u.type(box, 'Still there?{Enter}');
+    expect(await within(who).findByText('Your reply was not sent: Server down')).toBeInTheDocument();
+    expect(box).toHaveValue('Still there?');
+    server.resetHandlers();
+    await u.click(within(who).getByRole('button', { name: 'Retry' }));
+    expect(
+      await within(screen.getByRole('region', { name: 'Messages' })).findByText('Still there?'),
+    ).toBeInTheDocument();
+    expect(box).toHaveValue('');
+  });
+
+  it('on a server without the calls, says once and quietly that taking over is not offered', async () => {
+    server.use(
+      http.post('*/api/v1/chat-session/:id/take-over', () => new HttpResponse(null, { status: 404 })),
+    );
+    const u = await open();
+    const who = screen.getByRole('region', { name: 'Who replies' });
+    await u.click(within(who).getByRole('button', { name: 'Take over' }));
+    expect(
+      await screen.findByText('This server does not offer taking conversations over from the bot.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

@@ -1,0 +1,229 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { type KeyboardEvent, useEffect, useState } from 'react';
+import styled from 'styled-components';
+import type { ActorRefFrom } from 'xstate';
+import type { Handling, PauseMinutes } from '../../api/schemas/handling';
+import {
+  conversationHandlingMachine,
+  pauseLeftMs,
+} from '../../machines/chatHistory/handling/conversationHandling.machine';
+import { useRegisterFlow } from '../../machines/useFlow';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { Badge, NotOffered } from '../ui/Feedback';
+import { useText } from '../ui/text';
+import { ChatHistoryContext } from './context';
+
+type HandlingActor = ActorRefFrom<typeof conversationHandlingMachine>;
+
+const REASONS: Record<string, MessageDescriptor> = {
+  askedForPerson: msg`asked for a person`,
+  noAnswer: msg`the bot had no answer`,
+  negativeMood: msg`the customer is unhappy`,
+  outsideHours: msg`outside business hours`,
+  takenOver: msg`taken over`,
+  phoneReply: msg`replied from the phone`,
+  other: msg`another reason`,
+};
+
+const PAUSES: Array<{ value: string; minutes: PauseMinutes; label: MessageDescriptor }> = [
+  { value: '30', minutes: 30, label: msg`30 minutes` },
+  { value: '120', minutes: 120, label: msg`2 hours` },
+  { value: '720', minutes: 720, label: msg`12 hours` },
+  { value: 'until', minutes: null, label: msg`Until I hand back` },
+];
+
+const Bar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  select {
+    min-height: 32px;
+    border: 1px solid ${({ theme }) => theme.color.border};
+    border-radius: ${({ theme }) => theme.radius.sm};
+    background: ${({ theme }) => theme.color.surface};
+    color: ${({ theme }) => theme.color.text};
+    padding: 0 ${({ theme }) => theme.space(2)};
+  }
+`;
+
+const Reply = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space(2)};
+  textarea {
+    width: 100%;
+    min-height: 72px;
+    resize: vertical;
+    border: 1px solid ${({ theme }) => theme.color.border};
+    border-radius: ${({ theme }) => theme.radius.md};
+    background: ${({ theme }) => theme.color.surface};
+    color: ${({ theme }) => theme.color.text};
+    padding: ${({ theme }) => theme.space(2)};
+    font: inherit;
+  }
+`;
+
+/** h:mm:ss of a pause left (the header's countdown). */
+export function formatLeft(ms: number): string {
+  const total = Math.ceil(ms / 1000);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+}
+
+/** This device's time, every second while `ticking` (a countdown shown). */
+function useNow(ticking: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!ticking) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [ticking]);
+  return now;
+}
+
+function Who({ handling }: { handling: Handling }) {
+  const { i18n } = useLingui();
+  const ticking = handling.by === 'person' && handling.until !== null;
+  const left = pauseLeftMs(handling, useNow(ticking));
+  if (handling.by === 'bot') return <Badge $tone="neutral">{i18n._(msg`The bot replies`)}</Badge>;
+  if (handling.by === 'waiting') {
+    const reason = i18n._(REASONS[handling.reason] ?? (REASONS.other as MessageDescriptor));
+    return <Badge $tone="warning">{i18n._(msg`Needs a person: ${reason}`)}</Badge>;
+  }
+  const name = handling.name ?? '';
+  return (
+    <>
+      <Badge $tone="primary">
+        {name ? i18n._(msg`${name} is replying`) : i18n._(msg`A person is replying`)}
+      </Badge>
+      <span>
+        {left === null ? <Trans>Until handed back</Trans> : <Trans>Bot resumes in {formatLeft(left)}</Trans>}
+      </span>
+    </>
+  );
+}
+
+/** Who handles the open conversation, taking it over and handing it back, and a person's reply. */
+function HandlingControls({ handler }: { handler: HandlingActor }) {
+  useRegisterFlow('conversationHandling', handler, conversationHandlingMachine);
+  const { t, i18n } = useLingui();
+  const text = useText();
+  const view = useSelector(
+    handler,
+    (s) => ({
+      handling: s.context.handling,
+      draft: s.context.draft,
+      error: s.context.error,
+      person: s.hasTag('person'),
+      busy: s.hasTag('busy'),
+      sending: s.hasTag('sending'),
+      sendFailed: s.hasTag('sendFailed'),
+      notOffered: s.hasTag('notOffered'),
+      canSend: s.can({ type: 'reply.send' }),
+    }),
+    shallowEqual,
+  );
+  const [pause, setPause] = useState('120');
+  const takeOver = () => {
+    const chosen = PAUSES.find((p) => p.value === pause) ?? PAUSES[1];
+    if (chosen) handler.send({ type: 'takeOver', minutes: chosen.minutes });
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter sends; Shift+Enter starts a new line (and composing an IME word never sends).
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    if (view.canSend) handler.send({ type: 'reply.send' });
+  };
+
+  if (view.notOffered) {
+    return (
+      <NotOffered>
+        <Trans>This server does not offer taking conversations over from the bot.</Trans>
+      </NotOffered>
+    );
+  }
+  return (
+    <section aria-label={t`Who replies`}>
+      <Bar>
+        <Who handling={view.handling} />
+        {view.person ? (
+          <Button size="sm" onClick={() => handler.send({ type: 'handBack' })} disabled={view.busy}>
+            <Trans>Hand back to the bot</Trans>
+          </Button>
+        ) : (
+          <>
+            <select
+              aria-label={t`Pause the bot for`}
+              value={pause}
+              onChange={(e) => setPause(e.target.value)}
+            >
+              {PAUSES.map((p) => (
+                <option key={p.value} value={p.value}>
+                  {i18n._(p.label)}
+                </option>
+              ))}
+            </select>
+            <Button size="sm" variant="primary" onClick={takeOver} disabled={view.busy}>
+              <Trans>Take over</Trans>
+            </Button>
+          </>
+        )}
+      </Bar>
+      {view.error && !view.sendFailed && <Alert>{text(view.error)}</Alert>}
+      <Reply
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (view.person) handler.send({ type: 'reply.send' });
+          else takeOver();
+        }}
+      >
+        <textarea
+          aria-label={t`Reply`}
+          placeholder={t`Write a reply. Enter sends, Shift+Enter starts a new line.`}
+          value={view.draft}
+          onChange={(e) => handler.send({ type: 'reply.changed', text: e.target.value })}
+          onKeyDown={onKeyDown}
+          readOnly={view.sending}
+        />
+        {view.sendFailed && view.error && (
+          <Alert>
+            <Trans>Your reply was not sent: {text(view.error)}</Trans>
+          </Alert>
+        )}
+        <Bar>
+          {view.person ? (
+            <Button type="submit" variant="primary" size="sm" disabled={!view.canSend}>
+              {view.sending ? (
+                <Trans>Sending…</Trans>
+              ) : view.sendFailed ? (
+                <Trans>Retry</Trans>
+              ) : (
+                <Trans>Send</Trans>
+              )}
+            </Button>
+          ) : (
+            view.draft.trim() !== '' && (
+              <Button type="submit" size="sm" disabled={view.busy}>
+                <Trans>Take over to send</Trans>
+              </Button>
+            )
+          )}
+        </Bar>
+      </Reply>
+    </section>
+  );
+}
+
+/** The open conversation's handling, when its flow runs (a conversation is open). */
+export function HandlingBar() {
+  const handler = ChatHistoryContext.useSelector(
+    (s) => s.children.conversationHandling as HandlingActor | undefined,
+  );
+  return handler ? <HandlingControls handler={handler} /> : null;
+}
