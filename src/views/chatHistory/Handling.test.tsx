@@ -46,9 +46,15 @@ describe('a person takes a conversation over (beyond the spec)', () => {
     const u = await open();
     const who = screen.getByRole('region', { name: 'Who replies' });
     expect(within(who).getByText('Needs a person: asked for a person')).toBeInTheDocument();
+    const row = () =>
+      within(screen.getByRole('listbox', { name: 'Conversations' })).getByRole('option', {
+        name: /\+852 9123 4567/,
+      });
+    expect(within(row()).getByText('Needs a person')).toBeInTheDocument();
     await u.selectOptions(within(who).getByRole('combobox', { name: 'Pause the bot for' }), '30 minutes');
     await u.click(within(who).getByRole('button', { name: 'Take over' }));
     expect(await within(who).findByText('owner is replying')).toBeInTheDocument();
+    expect(within(row()).getByText('A person replies')).toBeInTheDocument();
     // The mock server's clock and the page's differ by a moment: about thirty minutes left.
     expect(within(who).getByText(/Bot resumes in 0:(29:5\d|30:0\d)/)).toBeInTheDocument();
     const box = within(who).getByRole('textbox', { name: 'Reply' });
@@ -60,6 +66,7 @@ describe('a person takes a conversation over (beyond the spec)', () => {
     expect(box).toHaveValue('');
     await u.click(within(who).getByRole('button', { name: 'Hand back to the bot' }));
     expect(await within(who).findByText('The bot replies')).toBeInTheDocument();
+    expect(within(row()).queryByText('A person replies')).toBeNull();
   });
 
   it('keeps the text of a reply that failed and sends it again', async () => {

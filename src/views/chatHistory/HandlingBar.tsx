@@ -67,6 +67,13 @@ const Reply = styled.form`
   }
 `;
 
+/** A list row's mark, before its preview: one line, whatever the list's width. */
+const Mark = styled(Badge)`
+  white-space: nowrap;
+  margin-inline-end: ${({ theme }) => theme.space(1.5)};
+  vertical-align: 1px;
+`;
+
 /** h:mm:ss of a pause left (the header's countdown). */
 export function formatLeft(ms: number): string {
   const total = Math.ceil(ms / 1000);
@@ -107,6 +114,14 @@ function Who({ handling }: { handling: Handling }) {
       </span>
     </>
   );
+}
+
+/** In the list: a mark on a conversation that waits for a person, or that a person handles (the bot's: none). */
+export function HandlerMark({ handling }: { handling: Handling | undefined }) {
+  const { i18n } = useLingui();
+  if (!handling || handling.by === 'bot') return null;
+  if (handling.by === 'waiting') return <Mark $tone="warning">{i18n._(msg`Needs a person`)}</Mark>;
+  return <Mark $tone="primary">{i18n._(msg`A person replies`)}</Mark>;
 }
 
 /** Who handles the open conversation, taking it over and handing it back, and a person's reply. */

@@ -44,13 +44,15 @@ const Row = styled.li<{ $bot: boolean }>`
   padding: ${({ theme }) => theme.space(1.5)} ${({ theme }) => theme.space(4)};
 `;
 
-const Bubble = styled.div<{ $bot: boolean }>`
+const Bubble = styled.div<{ $bot: boolean; $person?: boolean }>`
   max-width: min(75%, 640px);
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
   border-radius: ${({ theme }) => theme.radius.lg};
   ${({ $bot }) => ($bot ? 'border-bottom-right-radius: 4px;' : 'border-bottom-left-radius: 4px;')}
   background: ${({ theme, $bot }) => ($bot ? theme.color.primarySoft : theme.color.surface)};
   border: 1px solid ${({ theme, $bot }) => ($bot ? theme.color.primary : theme.color.border)};
+  /* A person of the team: on the business's side, told apart from the bot by a dashed edge. */
+  ${({ $person }) => ($person ? 'border-style: dashed; border-width: 2px;' : '')}
   white-space: pre-wrap;
   overflow-wrap: anywhere;
 `;
@@ -132,7 +134,7 @@ export function MessageList() {
                 $bot={bot}
                 style={{ transform: `translateY(${item.start}px)` }}
               >
-                <Bubble $bot={bot}>
+                <Bubble $bot={bot} $person={person}>
                   <span className="visually-hidden">{who} </span>
                   {m.content}
                 </Bubble>

@@ -12,6 +12,7 @@ import { Spinner } from '../ui/Spinner';
 import { useText } from '../ui/text';
 import { useVirtualRows, virtualRow, virtualScroller } from '../ui/virtualList';
 import { ChatHistoryContext } from './context';
+import { HandlerMark } from './HandlingBar';
 import { UnreadMark } from './Live';
 
 /** Rows have one fixed height (texts are clipped to one line), so 10,000 of them need no measuring. */
@@ -250,7 +251,10 @@ export function SessionList({ autoFocus = false }: { autoFocus?: boolean }) {
                   <UnreadMark count={unreadCount(live, s.id)} />
                 </NumberLine>
                 <Time dateTime={time}>{formatMessageTime(time)}</Time>
-                <Preview>{sessionPreview(s) || t`No messages yet`}</Preview>
+                <Preview>
+                  <HandlerMark handling={s.handling} />
+                  {sessionPreview(s) || t`No messages yet`}
+                </Preview>
               </Option>
             );
           })}
