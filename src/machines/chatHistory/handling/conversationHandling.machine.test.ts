@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ActorRefFrom, assign, createActor, fromPromise, SimulatedClock, setup } from 'xstate';
 import { settle } from '../../../../tests/appSystem';
+import { installMemoryStorage, type MemoryStorage } from '../../../../tests/memoryStorage';
 import { ApiError } from '../../../api/errors';
 import type { ChatMessage } from '../../../api/schemas/chatSessions';
 import type { Handling, PauseMinutes } from '../../../api/schemas/handling';
@@ -212,6 +213,24 @@ describe('a person’s reply', () => {
     answer(sent);
     await settle();
     expect(t.told()).toEqual([{ type: 'reply.sent', sessionId: 's-1', message: sent }]);
+  });
+});
+
+describe('a draft', () => {
+  let storage: MemoryStorage;
+  beforeEach(() => {
+    storage = installMemoryStorage();
+  });
+  afterEach(() => storage.clear());
+
+  it('outlives leaving and coming back (a new start), and is forgotten once sent', async () => {
+    const first = started(person(null));
+    first.child.send({ type: 'reply.changed', text: 'Half a sentence' });
+    const again = started(person(null));
+    expect(again.snap().context.draft).toBe('Half a sentence');
+    again.child.send({ type: 'reply.send' });
+    await settle();
+    expect(started(person(null)).snap().context.draft).toBe('');
   });
 });
 

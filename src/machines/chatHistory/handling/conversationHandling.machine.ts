@@ -6,6 +6,7 @@ import type { Handling, PauseMinutes } from '../../../api/schemas/handling';
 import { describeError, notOffered } from '../../errors';
 import { fromRequest } from '../../request';
 import { tellParent } from '../../system';
+import { readDraft, writeDraft } from './drafts';
 
 /** What the handling tells the chat history: the conversation's handler changed, or a reply was stored. */
 export type HandlingParentEvent =
@@ -16,7 +17,7 @@ export interface ConversationHandlingInput {
   sessionId: string;
   /** As the server told it (none: a server without handling, or one that did not say). */
   handling: Handling | null;
-  /** What was typed before (the conversation's saved draft). */
+  /** What was typed before; by default the conversation's draft kept on this device. */
   draft?: string;
 }
 
@@ -78,6 +79,8 @@ export const conversationHandlingMachine = setup({
     setHandling: assign({ handling: (_, params: { handling: Handling }) => params.handling }),
     setDraft: assign({ draft: (_, params: { text: string }) => params.text }),
     clearDraft: assign({ draft: '' }),
+    /** Kept on this device: leaving the screen or reloading loses nothing typed. */
+    keepDraft: ({ context }) => writeDraft(context.sessionId, context.draft),
     setError: assign({ error: (_, params: { error: unknown }) => describeError(params.error) }),
     clearError: assign({ error: null }),
     backToBot: assign({ handling: { by: 'bot' } as Handling }),
@@ -101,12 +104,14 @@ export const conversationHandlingMachine = setup({
   context: ({ input }) => ({
     sessionId: input.sessionId,
     handling: input.handling ?? { by: 'bot' },
-    draft: input.draft ?? '',
+    draft: input.draft ?? readDraft(input.sessionId),
     error: null,
   }),
   initial: 'checking',
   on: {
-    'reply.changed': { actions: { type: 'setDraft', params: ({ event }) => ({ text: event.text }) } },
+    'reply.changed': {
+      actions: [{ type: 'setDraft', params: ({ event }) => ({ text: event.text }) }, 'keepDraft'],
+    },
   },
   states: {
     checking: { always: [{ guard: 'byPerson', target: 'person' }, { target: 'bot' }] },
@@ -194,6 +199,7 @@ export const conversationHandlingMachine = setup({
                   actions: [
                     'clearError',
                     'clearDraft',
+                    'keepDraft',
                     { type: 'tellSent', params: ({ event }) => ({ message: event.output }) },
                   ],
                 },
