@@ -32,7 +32,7 @@ test.describe('chat history: a person takes over (zh-TW)', () => {
     await who.getByRole('combobox', { name: T.pause }).selectOption({ label: '30 分鐘' });
     await who.getByRole('button', { name: T.takeOver, exact: true }).click();
     await expect(who.getByRole('button', { name: T.handBack })).toBeVisible();
-    await expect(who.getByText(/機器人將在 0:(29|30):\d\d 後恢復/)).toBeVisible();
+    await expect(who.getByText(/機器人將在 0:(29:\d\d|30:00) 後恢復/)).toBeVisible();
     await expect(list.getByRole('option').first().getByText('真人回覆中')).toBeVisible();
 
     const box = who.getByRole('textbox', { name: T.reply });

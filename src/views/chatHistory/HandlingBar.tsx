@@ -97,7 +97,13 @@ function useNow(ticking: boolean): number {
 function Who({ handling }: { handling: Handling }) {
   const { i18n } = useLingui();
   const ticking = handling.by === 'person' && handling.until !== null;
-  const left = pauseLeftMs(handling, useNow(ticking));
+  const counted = pauseLeftMs(handling, useNow(ticking));
+  // Never more than the pause chosen: the server's clock may be a moment ahead of this device's.
+  const length =
+    handling.by === 'person' && handling.until !== null
+      ? Date.parse(handling.until) - Date.parse(handling.since)
+      : null;
+  const left = counted === null || length === null ? counted : Math.min(counted, length);
   if (handling.by === 'bot') return <Badge $tone="neutral">{i18n._(msg`The bot replies`)}</Badge>;
   if (handling.by === 'waiting') {
     const reason = i18n._(REASONS[handling.reason] ?? (REASONS.other as MessageDescriptor));
