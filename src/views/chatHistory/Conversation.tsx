@@ -1,11 +1,11 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { displayNumber } from '../../machines/chatHistory/sessions';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { SpreadRow } from '../ui/Cluster';
-import { EmptyState } from '../ui/Feedback';
+import { EmptyState, PanelLoading } from '../ui/Feedback';
 import { formatMessageTime } from '../ui/format';
 import { ChevronLeftIcon, RefreshIcon, StarIcon } from '../ui/icons';
 import { usePhoneFormat } from '../ui/phone';
@@ -14,7 +14,6 @@ import { Tab, TabList, TabPanel, TabProvider } from '../ui/Tabs';
 import { AnalysisPanel } from './AnalysisPanel';
 import { ChatHistoryContext } from './context';
 import { ExportPanel } from './ExportPanel';
-import { FineTunePanel } from './FineTunePanel';
 import { HandlingBar } from './HandlingBar';
 import { MessageList } from './MessageList';
 
@@ -43,6 +42,9 @@ const Actions = styled.div`
 const StarButton = styled(Button)`
   &[aria-pressed='true'] svg { color: ${({ theme }) => theme.color.warning}; }
 `;
+
+// The fine-tune dataset is a tool of its own tab: its code loads when the tab is first opened.
+const FineTunePanel = lazy(() => import('./FineTunePanel').then((m) => ({ default: m.FineTunePanel })));
 
 const TAB_IDS = {
   analysis: 'chat-tab-analysis',
@@ -87,7 +89,13 @@ function Tools() {
         <TabPanel tabId={TAB_IDS.export}>
           <ExportPanel />
         </TabPanel>
-        <TabPanel tabId={TAB_IDS.fineTune}>{fineTuneOpened && <FineTunePanel />}</TabPanel>
+        <TabPanel tabId={TAB_IDS.fineTune}>
+          {fineTuneOpened && (
+            <Suspense fallback={<PanelLoading>{t`Loading…`}</PanelLoading>}>
+              <FineTunePanel />
+            </Suspense>
+          )}
+        </TabPanel>
       </TabProvider>
     </Panel>
   );
