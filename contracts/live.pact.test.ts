@@ -19,6 +19,12 @@ const MESSAGE = {
   },
 };
 const INSTANCE = { type: 'instance', instance: { id: 'inst-live', name: 'Front desk', status: 0 } };
+/** Beyond the spec: the bot hands a conversation to the team. */
+const HANDLING = {
+  type: 'handling',
+  sessionId: 'sess-handoff',
+  handling: { by: 'waiting', reason: 'askedForPerson', since: '2026-11-24T10:00:00.000Z' },
+};
 
 const STRING = '"([^"\\\\]|\\\\.)*"';
 /** Any event of the stream (the server may tell others before the one the test waits for). */
@@ -33,6 +39,10 @@ const MESSAGE_SHAPE = shape(
 );
 const INSTANCE_SHAPE = shape(
   `data: \\{"type":"instance","instance":\\{"id":"inst-live","name":${STRING},"status":0\\}\\}\\n\\n`,
+);
+
+const HANDLING_SHAPE = shape(
+  `data: \\{"type":"handling","sessionId":"sess-handoff","handling":\\{"by":"waiting","reason":"askedForPerson","since":"[0-9T:.Z+-]+"\\}\\}\\n\\n`,
 );
 
 interface TextBodyBuilder {
@@ -96,6 +106,22 @@ describe('live events', () => {
     ).executeTest(async (server) => {
       useMockServer(server);
       expect(await readAll()).toEqual([PING, INSTANCE]);
+    });
+  });
+
+  it('tells that the bot handed a conversation to a person (beyond the spec)', () => {
+    const body = line(PING) + line(HANDLING);
+    expect(LiveStreamBodySchema.parse(body)).toBe(body);
+    expect(body).toMatch(new RegExp(HANDLING_SHAPE));
+    return streamed(
+      'the live event stream, telling a hand-off to a person',
+      'a customer asks for a person while the live stream is open',
+      { sessionId: 'sess-handoff' },
+      body,
+      HANDLING_SHAPE,
+    ).executeTest(async (server) => {
+      useMockServer(server);
+      expect(await readAll()).toEqual([PING, HANDLING]);
     });
   });
 });

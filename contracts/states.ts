@@ -1,4 +1,5 @@
 import type { VerifierOptions } from '@pact-foundation/pact';
+import { botTakesTurn } from '../mocks/customers';
 import {
   givenActivity,
   givenChatbot,
@@ -162,6 +163,18 @@ export const providerStates: NonNullable<VerifierOptions['stateHandlers']> = {
       id: param(p, 'messageId'),
       content: 'Is the blue one in stock?',
     });
+  },
+  'a customer asks for a person while the live stream is open': async (p) => {
+    const sessionId = param(p, 'sessionId');
+    await givenChatSession(USER_ID, {
+      id: sessionId,
+      fromNumber: '447700900123@c.us',
+      createdAt: minutesAgo(10),
+      messages: [{ content: 'Hello' }],
+    });
+    givenNextLiveStream(USER_ID);
+    await givenLiveMessage(USER_ID, { sessionId, content: 'Can I talk to a person, please?' });
+    await botTakesTurn(USER_ID, sessionId);
   },
   'an instance of the user goes offline while their live stream is open': async (p) => {
     await readyInstance(param(p, 'id'));

@@ -17,6 +17,7 @@ import { salesInquiryModel } from '../src/demo/qa/flowModels/salesInquiry.flowMo
 import { toastModel } from '../src/demo/qa/flowModels/toasts.flowModel';
 import { trendsModel } from '../src/demo/qa/flowModels/trends.flowModel';
 import { usageRangeModel } from '../src/demo/qa/flowModels/usageRange.flowModel';
+import { waitingCountModel } from '../src/demo/qa/flowModels/waitingCount.flowModel';
 import { FLOW_MODELS } from '../src/demo/qa/models';
 import { type Coverage, coverage } from './coverage';
 
@@ -43,6 +44,7 @@ const MODELS = [
   billingHistoryModel,
   invoiceModel,
   conversationHandlingModel,
+  waitingCountModel,
 ];
 const report: Array<[string, Coverage]> = [];
 

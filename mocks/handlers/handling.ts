@@ -36,6 +36,8 @@ async function setHandling(record: ReturnType<typeof ownSession>, handling: Hand
     },
   });
   notifyDbChanged();
+  // Every tab of the owner hears it: the list's marks, the open conversation and the waiting count.
+  publishLive(record.ownerId, { type: 'handling', sessionId: record.id, handling });
   return handling;
 }
 

@@ -2,6 +2,7 @@ import { HttpResponse } from 'msw';
 import type { ChatMessage, ChatSession } from '../../src/api/schemas/chatSessions';
 import type { LiveEvent, LiveInstance } from '../../src/api/schemas/live';
 import { isoNow } from '../clock';
+import { botTakesTurn } from '../customers';
 import { type ChatMessageRecord, db, newId, notifyDbChanged } from '../db';
 import { sessionRecords } from '../fixtures';
 import { plainMessage } from './chatSessions';
@@ -91,8 +92,10 @@ export interface LiveMessage {
   sessionId?: string;
   fromNumber?: string;
   content: string;
-  /** 'user' (a customer, the default) or 'assistant' (the bot). */
+  /** 'user' (a customer, the default), 'assistant' (the bot) or 'person' (the team; beyond the spec). */
   sender?: string;
+  /** A person's message sent from the WhatsApp phone itself (beyond the spec). */
+  fromPhone?: boolean;
   id?: string;
   sentAt?: string;
 }
@@ -116,6 +119,7 @@ export async function givenLiveMessage(ownerId: string, given: LiveMessage): Pro
     content: given.content,
     sender: given.sender ?? 'user',
     sentAt,
+    ...(given.fromPhone ? { fromPhone: true } : {}),
     sessionId: '',
     ownerId,
   };
@@ -185,7 +189,8 @@ interface Exchange {
   to: 'regular' | 'new';
   from?: string;
   customer: string;
-  bot: string;
+  /** The bot's scripted answer; none where the customer asks for a person (the bot hands off). */
+  bot?: string;
 }
 export const TRICKLE_SCRIPT: readonly Exchange[] = [
   {
@@ -198,6 +203,11 @@ export const TRICKLE_SCRIPT: readonly Exchange[] = [
     from: '8613912345678@c.us',
     customer: '你好，请问这款保温杯有蓝色的吗？',
     bot: '您好！蓝色款目前有货，今天下单明天发货。',
+  },
+  {
+    to: 'new',
+    from: '6598765432@c.us',
+    customer: 'Hello, I would like to talk to a person about a bulk order for our office, please.',
   },
   {
     to: 'regular',
@@ -261,9 +271,9 @@ function trickle(ownerId: string, c: Channel) {
     }).then((message) => {
       const sessionId = regular ?? sessionOf(message.id);
       const reply = (REPLY_DELAYS_S[turn % REPLY_DELAYS_S.length] ?? 4) * 1000;
+      // The bot's turn as it comes: quiet if a person has the conversation, a hand-off if asked for one.
       schedule(c, reply, () => {
-        if (sessionId)
-          void givenLiveMessage(ownerId, { sessionId, content: exchange.bot, sender: 'assistant' });
+        if (sessionId) void botTakesTurn(ownerId, sessionId, exchange.bot);
       });
     });
     trickle(ownerId, c);

@@ -1,9 +1,10 @@
-import { useLingui } from '@lingui/react/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { Link, useLocation } from 'wouter';
+import { PATHS } from '../machines/paths';
 import { isAdmin } from '../machines/root/session/session.machine';
-import { useSession, useSessionActor } from '../views/ui/appActors';
+import { useSession, useSessionActor, useWaitingCount } from '../views/ui/appActors';
 import { Brand } from '../views/ui/Brand';
 import { ChevronLeftIcon, ChevronRightIcon, LogoutIcon } from '../views/ui/icons';
 import { NAV_ICONS } from '../views/ui/navIcons';
@@ -37,6 +38,7 @@ const NavList = styled.ul`
 `;
 
 const NavLink = styled(Link)<{ $collapsed: boolean }>`
+  position: relative;
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space(3)};
@@ -60,6 +62,44 @@ const NavLink = styled(Link)<{ $collapsed: boolean }>`
   }
   svg { flex: none; }
 `;
+
+/** The count of conversations waiting for a person, on the Chat history entry (a corner dot when collapsed). */
+const Count = styled.span<{ $collapsed: boolean }>`
+  margin-left: auto;
+  min-width: 20px;
+  padding: 0 6px;
+  border-radius: 999px;
+  background: ${({ theme }) => theme.color.warningSoft};
+  color: ${({ theme }) => theme.color.warning};
+  box-shadow: inset 0 0 0 1px ${({ theme }) => theme.color.warning};
+  font-size: ${({ theme }) => theme.font.size.xs};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  line-height: 20px;
+  text-align: center;
+  ${({ $collapsed }) =>
+    $collapsed &&
+    css`
+      position: absolute;
+      top: 2px;
+      right: 2px;
+      min-width: 16px;
+      padding: 0 4px;
+      line-height: 16px;
+    `}
+`;
+
+function WaitingCount({ collapsed }: { collapsed: boolean }) {
+  const count = useWaitingCount();
+  if (!count) return null;
+  return (
+    <Count $collapsed={collapsed}>
+      <span aria-hidden="true">{count}</span>
+      <span className="visually-hidden">
+        <Plural value={count} one="# waiting for a person" other="# waiting for a person" />
+      </span>
+    </Count>
+  );
+}
 
 const Bottom = styled.div<{ $collapsed: boolean }>`
   margin-top: auto;
@@ -153,6 +193,7 @@ export function SidebarContent({
                 >
                   <Icon size={20} />
                   <span className={collapsed ? 'visually-hidden' : undefined}>{label}</span>
+                  {item.path === PATHS.chatHistory && <WaitingCount collapsed={collapsed} />}
                 </NavLink>
               </li>
             );

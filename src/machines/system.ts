@@ -15,6 +15,8 @@ export const SYSTEM_IDS = {
   instanceWatch: 'instanceWatch',
   /** The one live connection (GET /events/stream) of the signed-in session. */
   live: 'liveConnection',
+  /** How many conversations wait for a person (beyond the spec). */
+  waitingCount: 'waitingCount',
 } as const;
 
 /** What a flow asks of the app that only the app can do: change the page, leave for another site, reload, print. */

@@ -109,7 +109,7 @@ test.describe('a server with only the spec’s calls', () => {
     expect(server.errors()).toEqual([]);
   });
 
-  test('chat history: conversations and their messages, checked now and then instead of live', async ({
+  test('chat history: conversations and their messages, checked now and then instead of live; the inbox says once it is not offered', async ({
     page,
   }) => {
     const server = await specOnly(page, DEMO_OWNER);
@@ -119,8 +119,19 @@ test.describe('a server with only the spec’s calls', () => {
     await expect(page.getByRole('region', { name: 'Messages' }).getByRole('listitem').first()).toBeVisible();
     await expect(page.getByText('Checking for new messages every 30 seconds.')).toBeVisible();
     await expect(page.getByText(/Live updates are interrupted/)).toHaveCount(0);
+    // Who handles a conversation is beyond the spec: no take-over, no reply box, no count, no filter.
+    await expect(
+      notOffered(page, 'This server does not offer taking conversations over from the bot.'),
+    ).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Take over' })).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: 'Reply' })).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Show' }).locator('option')).toHaveCount(5);
+    await expect(page.getByText(/waiting for a person/)).toHaveCount(0);
+    await expect(page).toHaveTitle('Chat history · Influx');
     await expectCalm(page);
-    expect(server.refused).toContain('GET /api/v1/events/stream');
+    expect(server.refused).toEqual(
+      expect.arrayContaining(['GET /api/v1/events/stream', 'GET /api/v1/chat-session/waiting/count']),
+    );
     expect(server.errors()).toEqual([]);
   });
 

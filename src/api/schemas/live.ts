@@ -1,12 +1,15 @@
 import * as z from 'zod/mini';
 import { ChatMessageSchema, ChatSessionSchema } from './chatSessions';
 import { IdSchema } from './common';
+import { HandlingSchema } from './handling';
 
 /*
  * The app's live events, GET /events/stream: one JSON object per `data:` line, told apart by `type`.
  *   {"type":"session","session":<ChatSession as the session search answers it>}   a new conversation
  *   {"type":"message","sessionId":"…","message":<ChatMessage as GET /chat-session/{id}/messages answers it>}
  *   {"type":"instance","instance":{"id":"…","name":"…","status":1}}               an instance's status changed
+ *   {"type":"handling","sessionId":"…","handling":{"by":"waiting",…}}               who handles a conversation
+ *                                                                                   changed (beyond the spec)
  *   {"type":"ping"}                                                                 a heartbeat
  * A failure is an `error:` line, `{"message":"…"}` (read by the client's streaming helper). Events of other
  * types are skipped and unknown fields pass: a server may say more than this client reads.
@@ -34,20 +37,33 @@ export const LiveInstanceEventSchema = z.looseObject({
   type: z.literal('instance'),
   instance: LiveInstanceSchema,
 });
+/** Beyond the spec: the bot handed a conversation off, a person took it over, or the bot has it back. */
+export const LiveHandlingEventSchema = z.looseObject({
+  type: z.literal('handling'),
+  sessionId: IdSchema,
+  handling: HandlingSchema,
+});
 export const LivePingSchema = z.looseObject({ type: z.literal('ping') });
 
 export type LiveSessionEvent = z.infer<typeof LiveSessionEventSchema>;
 export type LiveMessageEvent = z.infer<typeof LiveMessageEventSchema>;
 export type LiveInstanceEvent = z.infer<typeof LiveInstanceEventSchema>;
+export type LiveHandlingEvent = z.infer<typeof LiveHandlingEventSchema>;
 export type LivePing = z.infer<typeof LivePingSchema>;
 /** An event the client understood. */
-export type LiveEvent = LiveSessionEvent | LiveMessageEvent | LiveInstanceEvent | LivePing;
+export type LiveEvent =
+  | LiveSessionEvent
+  | LiveMessageEvent
+  | LiveInstanceEvent
+  | LiveHandlingEvent
+  | LivePing;
 
 /** The schema of each known type; any other type is not this client's business. */
 export const LIVE_EVENT_SCHEMAS = {
   session: LiveSessionEventSchema,
   message: LiveMessageEventSchema,
   instance: LiveInstanceEventSchema,
+  handling: LiveHandlingEventSchema,
   ping: LivePingSchema,
 } as const;
 

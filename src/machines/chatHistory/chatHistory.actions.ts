@@ -125,11 +125,18 @@ export const chatHistoryLogic = chatHistorySetup.extend({
       return id ? patched(context, id, { analysis: params.analysis }) : {};
     }),
     /** The handling child's news: who handles the conversation now, in its row and in the open one. */
+    /** The new handler of a conversation, from the open one's handling or from the live stream. */
     setHandling: assign(({ context, event }) =>
-      event.type === 'handling.changed'
+      event.type === 'handling.changed' || event.type === 'live.handling'
         ? patched(context, event.sessionId, { handling: event.handling })
         : {},
     ),
+    /** The open conversation's handling hears what the live stream told of it (another tab, the bot). */
+    tellOpenHandling: enqueueActions(({ context, event, self, enqueue }) => {
+      if (event.type !== 'live.handling' || context.selected?.id !== event.sessionId) return;
+      if (!self.getSnapshot()?.children?.conversationHandling) return;
+      enqueue.sendTo('conversationHandling', { type: 'handling.told', handling: event.handling });
+    }),
     /** Hands the open conversation, as loaded, to the export child with the labels the view translated. */
     startExport: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'export.requested' || !context.selected) return;

@@ -35,6 +35,7 @@ import { conversationExportMachine } from './conversationExport.machine';
 import { ENGLISH_LABELS, type ExportFile } from './export';
 import { type FineTuneBot, fineTuneMachine } from './fineTune/fineTune.machine';
 import { conversationHandlingMachine } from './handling/conversationHandling.machine';
+import { NEEDS_PERSON } from './sessions';
 
 beforeAll(() => activateLocale('en', { persist: false }));
 
@@ -169,6 +170,48 @@ describe('chat history: who handles the open conversation', () => {
     expect(t.handler()?.getSnapshot().context).toMatchObject({ sessionId: 'a', handling: { by: 'bot' } });
     t.actor.send({ type: 'session.closed' });
     expect(t.handler()).toBeUndefined();
+  });
+});
+
+describe('chat history: news of handlers from the live stream', () => {
+  const waiting: Handling = { by: 'waiting', reason: 'askedForPerson', since: '2026-11-30T10:01:00.000Z' };
+
+  it('marks the row, and the open conversation’s handling hears of it; another conversation’s news is the row’s only', async () => {
+    const t = await opened('b');
+    t.actor.send({ type: 'live.handling', sessionId: 'b', handling: waiting });
+    expect(t.snap().context.sessions.find((s) => s.id === 'b')?.handling).toEqual(waiting);
+    expect(t.snap().context.selected?.handling).toEqual(waiting);
+    expect(t.handler()?.getSnapshot().context.handling).toEqual(waiting);
+    const a: Handling = { ...waiting, reason: 'noAnswer' };
+    t.actor.send({ type: 'live.handling', sessionId: 'a', handling: a });
+    expect(t.snap().context.sessions.find((s) => s.id === 'a')?.handling).toEqual(a);
+    expect(t.handler()?.getSnapshot().context.handling).toEqual(waiting);
+  });
+
+  it('with no conversation open, only marks the row', async () => {
+    const t = start();
+    await t.settle();
+    t.actor.send({ type: 'live.handling', sessionId: 'a', handling: waiting });
+    expect(t.snap().context.sessions.find((s) => s.id === 'a')?.handling).toEqual(waiting);
+    expect(t.handler()).toBeUndefined();
+  });
+});
+
+describe('chat history: "Needs a person"', () => {
+  it('asks the server for all conversations (it may not know the filter) and keeps the filter in the address', async () => {
+    const t = start({}, { filter: NEEDS_PERSON });
+    await t.settle();
+    expect(t.search).toHaveBeenLastCalledWith({ phone: '', filter: SessionFilter.all }, expect.anything());
+    expect(t.snap().context.url).toBe('/chat-history?filter=waiting');
+    t.actor.send({ type: 'filter.changed', filter: SessionFilter.starred });
+    await t.settle();
+    expect(t.search).toHaveBeenLastCalledWith(
+      { phone: '', filter: SessionFilter.starred },
+      expect.anything(),
+    );
+    t.actor.send({ type: 'filter.changed', filter: NEEDS_PERSON });
+    await t.settle();
+    expect(t.search).toHaveBeenLastCalledWith({ phone: '', filter: SessionFilter.all }, expect.anything());
   });
 });
 

@@ -3,7 +3,7 @@ import { SessionFilter } from '../../api/schemas/chatSessions';
 import { chatHistoryLogic } from './chatHistory.actions';
 import { chatHistoryUrl } from './chatHistory.setup';
 import { initialLiveState } from './liveMerge';
-import { searchedPhone } from './sessions';
+import { listedSessions, searchedPhone, serverFilter } from './sessions';
 
 /**
  * The chat history screen: the list (search, filter), the open conversation (its messages, star, analysis,
@@ -40,6 +40,7 @@ export const chatHistoryMachine = chatHistoryLogic.createMachine({
   on: {
     'live.session': { actions: 'mergeLive' },
     'live.message': { actions: 'mergeLive' },
+    'live.handling': { actions: ['setHandling', 'tellOpenHandling'] },
     'live.scrolled': { actions: 'mergeLive' },
     'url.changed': { guard: 'urlIsNew', actions: 'followUrl' },
   },
@@ -67,7 +68,10 @@ export const chatHistoryMachine = chatHistoryLogic.createMachine({
           invoke: {
             id: 'searchSessions',
             src: 'searchSessions',
-            input: ({ context }) => ({ phone: searchedPhone(context.phone), filter: context.filter }),
+            input: ({ context }) => ({
+              phone: searchedPhone(context.phone),
+              filter: serverFilter(context.filter),
+            }),
             onDone: {
               target: 'ready',
               actions: { type: 'setSessions', params: ({ event }) => ({ sessions: event.output }) },
@@ -275,7 +279,11 @@ export const chatHistoryMachine = chatHistoryLogic.createMachine({
             src: 'fineTune',
             input: ({ context }) => ({
               userId: context.userId,
-              scope: { phone: context.phone, filter: context.filter, sessions: context.sessions },
+              scope: {
+                phone: context.phone,
+                filter: serverFilter(context.filter),
+                sessions: listedSessions(context.sessions, context.filter),
+              },
             }),
           },
           always: { guard: not('hasSelection'), target: 'off' },

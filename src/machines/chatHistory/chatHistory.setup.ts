@@ -23,7 +23,7 @@ import {
 } from './handling/conversationHandling.machine';
 import { type LiveParentEvent, liveMachine } from './live.machine';
 import type { LiveState } from './liveMerge';
-import { visibleSessions } from './sessions';
+import { type ListFilter, visibleSessions } from './sessions';
 
 /*
  * The chat history's types and its setup: the requests and children it starts and the rules its transitions
@@ -36,7 +36,7 @@ export interface ChatHistoryInput {
   /** The signed-in user: whose chatbots the fine-tune dataset offers. */
   userId?: string | null;
   phone?: string;
-  filter?: SessionFilterCode;
+  filter?: ListFilter;
   /** The conversation the address names (`/chat-history/:sessionId`). */
   sessionId?: string | null;
 }
@@ -45,7 +45,7 @@ export interface ChatHistoryInput {
 export interface ChatHistoryLocation {
   sessionId: string | null;
   phone: string;
-  filter: SessionFilterCode;
+  filter: ListFilter;
 }
 
 /**
@@ -71,7 +71,7 @@ export interface ChatHistoryContext {
   sessionError: MessageDescriptor | string | null;
   /** The search box, as typed. */
   phone: string;
-  filter: SessionFilterCode;
+  filter: ListFilter;
   /** The visible sessions of the last answered search (hidden numbers already removed). */
   sessions: ChatSession[];
   listError: MessageDescriptor | string | null;
@@ -93,7 +93,7 @@ export type ChatHistoryEvent =
   | { type: 'session.lookupRetried' }
   | { type: 'search.changed'; value: string }
   | { type: 'search.submitted' }
-  | { type: 'filter.changed'; filter: SessionFilterCode }
+  | { type: 'filter.changed'; filter: ListFilter }
   | { type: 'list.retry' }
   | { type: 'session.selected'; id: string }
   | { type: 'session.closed' }

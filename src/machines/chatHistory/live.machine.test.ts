@@ -205,7 +205,7 @@ describe('live updates in the chat history, polling the mock backend', () => {
 describeStateViews(liveModel, {
   '*': {
     // An instance is not the chat history's business: never handled.
-    enabled: ['live.watched', 'live.status', 'live.session', 'live.message'],
+    enabled: ['live.watched', 'live.status', 'live.session', 'live.message', 'live.handling'],
     runs: { liveListener: () => {} },
   },
   connection: {},

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { assign, raise, setup } from 'xstate';
 import { getSessionMessages, searchSessions } from '../../api/chatSessions';
 import { type ChatMessage, type ChatSession, SessionFilter } from '../../api/schemas/chatSessions';
+import type { Handling } from '../../api/schemas/handling';
 import { fromRequest } from '../request';
 import { type LiveNews, liveListener } from '../root/liveConnection/liveListener';
 import { tellParent } from '../system';
@@ -16,7 +17,8 @@ const pollInput = ({ context }: { context: LiveContext }) => ({ watched: context
 /** What the live machine tells the chat history (its parent). */
 export type LiveParentEvent =
   | { type: 'live.session'; session: ChatSession }
-  | { type: 'live.message'; sessionId: string; message: ChatMessage };
+  | { type: 'live.message'; sessionId: string; message: ChatMessage }
+  | { type: 'live.handling'; sessionId: string; handling: Handling };
 
 export interface LiveInput {
   /** The open conversation, whose messages a poll reads too. */
@@ -91,9 +93,11 @@ export const liveMachine = setup({
         ),
     }),
     sayPollingOnly: assign({ notice: liveMessages.pollingOnly(LIVE_POLL_ONLY_MS / 1000) }),
-    /** Passes on a conversation or message the connection told. */
+    /** Passes on a conversation, a message or a change of handler the connection told. */
     tellNews: tellParent(({ event }): LiveParentEvent[] =>
-      event.type === 'live.session' || event.type === 'live.message' ? [event] : [],
+      event.type === 'live.session' || event.type === 'live.message' || event.type === 'live.handling'
+        ? [event]
+        : [],
     ),
     /**
      * Tells the chat history what a poll found (the done event of a poll); it keeps what it has and adds only
@@ -123,6 +127,7 @@ export const liveMachine = setup({
     'live.watched': { actions: 'setWatched' },
     'live.session': { actions: 'tellNews' },
     'live.message': { actions: 'tellNews' },
+    'live.handling': { actions: 'tellNews' },
   },
   states: {
     /** How the connection stands, as it says (and as it stood when the screen opened). */

@@ -4,7 +4,7 @@ import {
   SessionFilter,
   type SessionFilterCode,
 } from '../../api/schemas/chatSessions';
-import { isHiddenNumber, sessionTime, timeOf } from './sessions';
+import { isHiddenNumber, type ListFilter, serverFilter, sessionTime, timeOf } from './sessions';
 
 /** What the chat history knows of live messages, beside the lists themselves. */
 export interface LiveState {
@@ -21,7 +21,7 @@ export const initialLiveState: LiveState = { unread: {}, atBottom: true, newBelo
 /** The part of the chat history's context a live event changes. */
 export interface LiveMergeContext {
   phone: string;
-  filter: SessionFilterCode;
+  filter: ListFilter;
   sessions: ChatSession[];
   selected: ChatSession | null;
   messages: ChatMessage[];
@@ -62,7 +62,7 @@ export function matchesSearch(
   if (digits && !session.fromNumber.replace(/\D/g, '').includes(digits)) return false;
   if (typed && !digits && !session.fromNumber.toLowerCase().includes(typed.toLowerCase())) return false;
   if (filter === SessionFilter.starred && !session.isStarred) return false;
-  const since = startOf(filter, now);
+  const since = startOf(serverFilter(filter), now);
   return since === null || timeOf(session.createdAt) >= since;
 }
 

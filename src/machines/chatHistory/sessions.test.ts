@@ -4,11 +4,14 @@ import {
   displayNumber,
   isBotSender,
   isHiddenNumber,
+  listedSessions,
+  NEEDS_PERSON,
   patchSession,
   positivePercent,
+  serverFilter,
   sessionPreview,
   sessionTime,
-  toSessionFilter,
+  toListFilter,
   visibleSessions,
 } from './sessions';
 
@@ -93,11 +96,30 @@ describe('session list rules', () => {
     expect(positivePercent(null)).toBeNull();
   });
 
-  it('accepts only the five filter codes', () => {
-    expect(toSessionFilter('2')).toBe(2);
-    expect(toSessionFilter('5')).toBe(5);
-    expect(toSessionFilter('6')).toBe(1);
-    expect(toSessionFilter(null)).toBe(1);
+  it('accepts only the five filter codes and "Needs a person"', () => {
+    expect(toListFilter('2')).toBe(2);
+    expect(toListFilter('5')).toBe(5);
+    expect(toListFilter('6')).toBe(1);
+    expect(toListFilter(null)).toBe(1);
+    expect(toListFilter('waiting')).toBe(NEEDS_PERSON);
+    expect(toListFilter('Waiting')).toBe(1);
+    expect(serverFilter(NEEDS_PERSON)).toBe(1);
+    expect(serverFilter(2)).toBe(2);
+  });
+
+  it('under "Needs a person" lists the waiting conversations, the longest waiting first', () => {
+    const waitingSince = (since: string) => ({
+      handling: { by: 'waiting' as const, reason: 'noAnswer' as const, since },
+    });
+    const list = [
+      session('bot', 'x', { handling: { by: 'bot' } }),
+      session('late', 'y', waitingSince('2026-11-19T12:00:00.000Z')),
+      session('none', 'z'),
+      session('early', 'w', waitingSince('2026-11-19T09:00:00.000Z')),
+      session('person', 'v', { handling: { by: 'person', since: '2026-11-19T08:00:00.000Z', until: null } }),
+    ];
+    expect(listedSessions(list, NEEDS_PERSON).map((s) => s.id)).toEqual(['early', 'late']);
+    expect(listedSessions(list, 1)).toBe(list);
   });
 
   it('patches one session and keeps the array when nothing matches', () => {

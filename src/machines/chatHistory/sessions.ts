@@ -81,10 +81,36 @@ export function positivePercent(analysis: ChatAnalysis | null): number | null {
 
 const FILTER_CODES = new Set<number>(Object.values(SessionFilter));
 
-/** A filter code from the address bar; anything else is "all". */
-export function toSessionFilter(value: unknown): SessionFilterCode {
+/**
+ * Beyond the spec's filters: "Needs a person", the conversations waiting for someone of the team. The list
+ * applies it to all of the user's conversations (the server is asked for all: it may not know the filter).
+ */
+export const NEEDS_PERSON = 'waiting';
+export type ListFilter = SessionFilterCode | typeof NEEDS_PERSON;
+
+/** The filter the session search sends for the list's. */
+export const serverFilter = (filter: ListFilter): SessionFilterCode =>
+  filter === NEEDS_PERSON ? SessionFilter.all : filter;
+
+/** A filter from the address bar; anything else is "all". */
+export function toListFilter(value: unknown): ListFilter {
+  if (value === NEEDS_PERSON) return NEEDS_PERSON;
   const n = Number(value);
   return FILTER_CODES.has(n) ? (n as SessionFilterCode) : SessionFilter.all;
+}
+
+const waitingSince = (session: ChatSession): number | null =>
+  session.handling?.by === 'waiting' ? timeOf(session.handling.since) : null;
+
+/**
+ * What the list shows of the searched sessions: under "Needs a person", those waiting, the longest waiting
+ * first (the customer who has waited longest is answered first); else all of them as they are.
+ */
+export function listedSessions(sessions: ChatSession[], filter: ListFilter): ChatSession[] {
+  if (filter !== NEEDS_PERSON) return sessions;
+  return sessions
+    .filter((s) => waitingSince(s) !== null)
+    .sort((a, b) => (waitingSince(a) ?? 0) - (waitingSince(b) ?? 0));
 }
 
 /** The session with `id` changed by `patch`; the array is new only if something changed. */

@@ -4,11 +4,11 @@ import styled from 'styled-components';
 import { SessionFilter } from '../../api/schemas/chatSessions';
 import { chatHistoryMachine } from '../../machines/chatHistory/chatHistory.machine';
 import type { ChatHistoryLocation } from '../../machines/chatHistory/chatHistory.setup';
-import { toSessionFilter } from '../../machines/chatHistory/sessions';
+import { NEEDS_PERSON, toListFilter } from '../../machines/chatHistory/sessions';
 import { PATHS } from '../../machines/paths';
 import { signedInUserId } from '../../machines/root/session/session.machine';
 import { useFlow } from '../../machines/useFlow';
-import { useSession } from '../ui/appActors';
+import { useSession, useWaitingCount } from '../ui/appActors';
 import { Card, PageSubtitle, ScreenHeader } from '../ui/Card';
 import { ErrorPanel, PanelLoading } from '../ui/Feedback';
 import { SelectField, TextField } from '../ui/Field';
@@ -72,7 +72,7 @@ function readLocation(): ChatHistoryLocation {
   return {
     sessionId: segmentBelow(PATHS.chatHistory),
     phone: params.get('phone') ?? '',
-    filter: toSessionFilter(params.get('filter') ?? SessionFilter.all),
+    filter: toListFilter(params.get('filter') ?? SessionFilter.all),
   };
 }
 
@@ -87,6 +87,8 @@ function SearchBar() {
   const actor = ChatHistoryContext.useActorRef();
   const phone = ChatHistoryContext.useSelector((s) => s.context.phone);
   const filter = ChatHistoryContext.useSelector((s) => s.context.filter);
+  // Offered when the server counts the conversations waiting for a person (it knows who handles them).
+  const waiting = useWaitingCount();
   return (
     <Toolbar
       role="search"
@@ -108,13 +110,16 @@ function SearchBar() {
       <SelectField
         label={<Trans>Show</Trans>}
         value={String(filter)}
-        onChange={(e) => actor.send({ type: 'filter.changed', filter: toSessionFilter(e.target.value) })}
+        onChange={(e) => actor.send({ type: 'filter.changed', filter: toListFilter(e.target.value) })}
       >
         <option value={SessionFilter.all}>{t`All`}</option>
         <option value={SessionFilter.starred}>{t`Starred`}</option>
         <option value={SessionFilter.today}>{t`Today`}</option>
         <option value={SessionFilter.thisWeek}>{t`This week`}</option>
         <option value={SessionFilter.thisMonth}>{t`This month`}</option>
+        {(waiting !== null || filter === NEEDS_PERSON) && (
+          <option value={NEEDS_PERSON}>{waiting ? t`Needs a person (${waiting})` : t`Needs a person`}</option>
+        )}
       </SelectField>
     </Toolbar>
   );

@@ -2,9 +2,10 @@ import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { fineTuneMachine } from '../../machines/chatHistory/fineTune/fineTune.machine';
+import { serverFilter } from '../../machines/chatHistory/sessions';
 import { useChildFlow } from '../../machines/useFlow';
 import { Muted } from '../ui/Card';
-import { ChatHistoryContext } from './context';
+import { ChatHistoryContext, useListedSessions } from './context';
 import { ChooseStep } from './fineTune/ChooseStep';
 import { FineTuneContext } from './fineTune/context';
 import { LoadingStep, ReviewStep } from './fineTune/ReviewStep';
@@ -44,13 +45,13 @@ function Steps() {
 export function FineTunePanel() {
   const screen = ChatHistoryContext.useActorRef();
   const phone = ChatHistoryContext.useSelector((s) => s.context.phone);
-  const filter = ChatHistoryContext.useSelector((s) => s.context.filter);
-  const sessions = ChatHistoryContext.useSelector((s) => s.context.sessions);
+  const filter = ChatHistoryContext.useSelector((s) => serverFilter(s.context.filter));
+  const listed = useListedSessions();
   const actor = useChildFlow(screen, 'fineTune', fineTuneMachine);
 
   useEffect(() => {
-    actor.send({ type: 'scope.changed', scope: { phone, filter, sessions } });
-  }, [actor, phone, filter, sessions]);
+    actor.send({ type: 'scope.changed', scope: { phone, filter, sessions: listed } });
+  }, [actor, phone, filter, listed]);
 
   return (
     <FineTuneContext.Provider value={actor}>

@@ -1,9 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isoNow } from '../../../mocks/clock';
+import { botTakesTurn } from '../../../mocks/customers';
 import { givenChatSession } from '../../../mocks/fixtures';
+import { givenLiveMessage, openLiveStreams } from '../../../mocks/handlers/live';
 import { resetAndSeed, server } from '../../../mocks/node';
 import { DEMO_OWNER } from '../../../mocks/seed';
 import { withMockServer } from '../../../mocks/testing';
@@ -101,6 +103,71 @@ describe('a person takes a conversation over (beyond the spec)', () => {
     expect(
       await screen.findByText('This server does not offer taking conversations over from the bot.'),
     ).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('the conversations waiting for a person (beyond the spec)', () => {
+  it('are counted in the sidebar and the title, listed oldest first under "Needs a person", and a hand-off arrives live', async () => {
+    await givenChatSession(DEMO_OWNER.id, {
+      id: 'sess-older',
+      fromNumber: '447700900123@c.us',
+      createdAt: new Date(Date.parse(isoNow()) - 60 * 60_000).toISOString(),
+      messages: [{ content: 'The bot could not help me.', sender: 'user' }],
+      handling: {
+        by: 'waiting',
+        reason: 'noAnswer',
+        since: new Date(Date.parse(isoNow()) - 50 * 60_000).toISOString(),
+      },
+    });
+    const u = userEvent.setup();
+    await renderApp('/chat-history', { as: 'owner' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByText('2 waiting for a person')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('(2) Chat history · Influx'));
+
+    await u.selectOptions(await screen.findByRole('combobox', { name: 'Show' }), 'Needs a person (2)');
+    const list = screen.getByRole('listbox', { name: 'Conversations' });
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual([expect.stringContaining('+44 7700 900123'), expect.stringContaining('+852 9123 4567')]),
+    );
+    expect(new URL(location.href).searchParams.get('filter')).toBe('waiting');
+
+    // A customer of another conversation asks for a person: the bot hands off, and every count follows.
+    await waitFor(() => expect(openLiveStreams(DEMO_OWNER.id)).toBe(1));
+    const other = await givenChatSession(DEMO_OWNER.id, {
+      id: 'sess-asks',
+      fromNumber: '8613912345678@c.us',
+      createdAt: isoNow(),
+      messages: [{ content: 'Hello', sender: 'user' }],
+    });
+    await givenLiveMessage(DEMO_OWNER.id, { sessionId: other.id, content: '我要转人工' });
+    await botTakesTurn(DEMO_OWNER.id, other.id);
+    expect(await within(nav).findByText('3 waiting for a person')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('(3) Chat history · Influx'));
+
+    // Taken over, a conversation no longer waits.
+    await u.click(within(list).getByRole('option', { name: /\+44 7700 900123/ }));
+    const who = await screen.findByRole('region', { name: 'Who replies' });
+    await u.click(within(who).getByRole('button', { name: 'Take over' }));
+    expect(await within(nav).findByText('2 waiting for a person')).toBeInTheDocument();
+    await waitFor(() => expect(within(list).queryByRole('option', { name: /\+44 7700 900123/ })).toBeNull());
+  });
+
+  it('on a server that does not count them, neither the sidebar nor the filter offers them', async () => {
+    server.use(
+      http.get('*/api/v1/chat-session/waiting/count', () => new HttpResponse(null, { status: 404 })),
+    );
+    await renderApp('/chat-history', { as: 'owner' });
+    const show = await screen.findByRole('combobox', { name: 'Show' });
+    await screen.findByRole('listbox', { name: 'Conversations' });
+    expect(within(show).queryByRole('option', { name: /Needs a person/ })).toBeNull();
+    expect(screen.queryByText(/waiting for a person/)).toBeNull();
+    expect(document.title).toBe('Chat history · Influx');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '../../machines/chatHistory/handling/conversationHandling.machine';
 import { useRegisterFlow } from '../../machines/useFlow';
 import { Alert } from '../ui/Alert';
+import { useHandlingNotOffered } from '../ui/appActors';
 import { Button } from '../ui/Button';
 import { Badge, NotOffered } from '../ui/Feedback';
 import { useText } from '../ui/text';
@@ -113,7 +114,11 @@ function Who({ handling }: { handling: Handling }) {
   return (
     <>
       <Badge $tone="primary">
-        {name ? i18n._(msg`${name} is replying`) : i18n._(msg`A person is replying`)}
+        {name
+          ? i18n._(msg`${name} is replying`)
+          : handling.reason === 'phoneReply'
+            ? i18n._(msg`Replied from the phone`)
+            : i18n._(msg`A person is replying`)}
       </Badge>
       <span>
         {left === null ? <Trans>Until handed back</Trans> : <Trans>Bot resumes in {formatLeft(left)}</Trans>}
@@ -150,6 +155,7 @@ function HandlingControls({ handler }: { handler: HandlingActor }) {
     }),
     shallowEqual,
   );
+  const countNotOffered = useHandlingNotOffered();
   const [pause, setPause] = useState('120');
   const takeOver = () => {
     const chosen = PAUSES.find((p) => p.value === pause) ?? PAUSES[1];
@@ -162,7 +168,8 @@ function HandlingControls({ handler }: { handler: HandlingActor }) {
     if (view.canSend) handler.send({ type: 'reply.send' });
   };
 
-  if (view.notOffered) {
+  // Said at once when the server has no count of waiting conversations: it does not know who handles them.
+  if (view.notOffered || countNotOffered) {
     return (
       <NotOffered>
         <Trans>This server does not offer taking conversations over from the bot.</Trans>

@@ -117,10 +117,11 @@ export function MessageList() {
             const person = isPersonSender(m.sender);
             // A person of the team writes on the business's side, as the bot does.
             const bot = person || isBotSender(m.sender);
+            const name = m.senderName ?? t`Team`;
             const who = person
-              ? m.senderName
-                ? t`${m.senderName}:`
-                : t`Team:`
+              ? m.fromPhone
+                ? t`${name}, sent from the phone:`
+                : t`${name}:`
               : bot
                 ? t`Bot:`
                 : t`Customer:`;
@@ -139,7 +140,9 @@ export function MessageList() {
                   {m.content}
                 </Bubble>
                 <Meta>
-                  {person && <span aria-hidden="true">{m.senderName ?? t`Team`} · </span>}
+                  {person && (
+                    <span aria-hidden="true">{m.fromPhone ? t`${name} · sent from the phone` : name} · </span>
+                  )}
                   <time dateTime={m.sentAt}>{formatMessageTime(m.sentAt)}</time>
                 </Meta>
               </Row>

@@ -3,7 +3,12 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { SessionFilter } from '../../api/schemas/chatSessions';
 import { unreadCount } from '../../machines/chatHistory/liveMerge';
-import { displayNumber, sessionPreview, sessionTime } from '../../machines/chatHistory/sessions';
+import {
+  displayNumber,
+  NEEDS_PERSON,
+  sessionPreview,
+  sessionTime,
+} from '../../machines/chatHistory/sessions';
 import { EmptyState, ErrorPanel, PanelLoading } from '../ui/Feedback';
 import { formatMessageTime } from '../ui/format';
 import { StarIcon } from '../ui/icons';
@@ -11,7 +16,7 @@ import { usePhoneFormat } from '../ui/phone';
 import { Spinner } from '../ui/Spinner';
 import { useText } from '../ui/text';
 import { useVirtualRows, virtualRow, virtualScroller } from '../ui/virtualList';
-import { ChatHistoryContext } from './context';
+import { ChatHistoryContext, useListedSessions } from './context';
 import { HandlerMark } from './HandlingBar';
 import { UnreadMark } from './Live';
 
@@ -92,7 +97,7 @@ const Ellipsis = styled.span`
 `;
 
 function ListHead() {
-  const count = ChatHistoryContext.useSelector((s) => s.context.sessions.length);
+  const count = useListedSessions().length;
   const busy = ChatHistoryContext.useSelector((s) => s.hasTag('listBusy'));
   return (
     <Head>
@@ -117,7 +122,7 @@ export function SessionList({ autoFocus = false }: { autoFocus?: boolean }) {
   const formatPhone = usePhoneFormat();
   const text = useText();
   const actor = ChatHistoryContext.useActorRef();
-  const sessions = ChatHistoryContext.useSelector((s) => s.context.sessions);
+  const sessions = useListedSessions();
   const selectedId = ChatHistoryContext.useSelector((s) => s.context.selected?.id ?? null);
   const live = ChatHistoryContext.useSelector((s) => s.context.live);
   const failed = ChatHistoryContext.useSelector((s) => s.hasTag('listError'));
@@ -126,6 +131,7 @@ export function SessionList({ autoFocus = false }: { autoFocus?: boolean }) {
   const filtered = ChatHistoryContext.useSelector(
     (s) => s.context.phone.trim() !== '' || s.context.filter !== SessionFilter.all,
   );
+  const needsPerson = ChatHistoryContext.useSelector((s) => s.context.filter === NEEDS_PERSON);
   const [active, setActive] = useState(-1);
   const scrollRef = useRef<HTMLDivElement>(null);
   const baseId = useId();
@@ -202,8 +208,10 @@ export function SessionList({ autoFocus = false }: { autoFocus?: boolean }) {
       <ListHead />
       {busy && sessions.length === 0 && <PanelLoading>{t`Loading conversations…`}</PanelLoading>}
       {!busy && sessions.length === 0 && (
-        <EmptyState title={<Trans>No chat history</Trans>}>
-          {filtered ? (
+        <EmptyState title={needsPerson ? <Trans>Nobody is waiting</Trans> : <Trans>No chat history</Trans>}>
+          {needsPerson ? (
+            <Trans>Conversations the bot hands to your team appear here, the longest waiting first.</Trans>
+          ) : filtered ? (
             <Trans>No conversation matches this search or filter.</Trans>
           ) : (
             <Trans>Conversations with your customers appear here.</Trans>

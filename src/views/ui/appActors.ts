@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
 import type { sessionMachine } from '../../machines/root/session/session.machine';
 import type { toastsMachine } from '../../machines/root/toasts/toasts.machine';
+import type { waitingCountMachine } from '../../machines/root/waitingCount/waitingCount.machine';
 import { SYSTEM_IDS } from '../../machines/system';
 import { useAppActor } from '../../machines/useFlow';
 
@@ -27,4 +28,28 @@ export function useSession<T>(selector: (snapshot: SnapshotFrom<typeof sessionMa
 
 export function useToasts<T>(selector: (snapshot: SnapshotFrom<typeof toastsMachine>) => T): T {
   return useSelector(useToastsActor(), selector);
+}
+
+type WaitingCountActor = ActorRefFrom<typeof waitingCountMachine>;
+
+/**
+ * How many conversations wait for a person (the session's count, once its code has loaded): null while it is
+ * not known, signed out, or on a server that does not count them.
+ */
+export function useWaitingCount(): number | null {
+  return useSelector(useWaitingCountActor(), (s) => (s && !s.hasTag('notOffered') ? s.context.count : null));
+}
+
+/** Whether the server has said it does not know who handles conversations (it lacks the count's call). */
+export function useHandlingNotOffered(): boolean {
+  return useSelector(useWaitingCountActor(), (s) => s?.hasTag('notOffered') ?? false);
+}
+
+function useWaitingCountActor(): WaitingCountActor | undefined {
+  // The session runs the count through a stand-in that loads its code (lazyActor): the count is its child.
+  const standIn = useSession((s) => s.children[SYSTEM_IDS.waitingCount] as AnyActorRef | undefined);
+  return useSelector(
+    standIn,
+    (s) => (s?.context as { loaded?: WaitingCountActor | null } | undefined)?.loaded ?? undefined,
+  );
 }

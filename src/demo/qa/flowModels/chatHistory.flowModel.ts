@@ -130,6 +130,11 @@ export const chatHistoryModel: FlowModel<ChatHistoryInput | undefined> = {
       { type: 'url.sessionFollowed' },
       { type: 'live.session', session: abroad.session },
       { type: 'live.message', sessionId: order.session.id, message: demoMessages[0] as ChatMessage },
+      {
+        type: 'live.handling',
+        sessionId: order.session.id,
+        handling: { by: 'waiting', reason: 'askedForPerson', since: '2026-11-24T10:00:00.000Z' },
+      },
       { type: 'live.scrolled', atBottom: false },
     ],
     inputs: [{ sessionId: order.session.id }],

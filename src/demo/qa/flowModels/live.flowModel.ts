@@ -14,6 +14,11 @@ const news: LiveNews[] = [
   { type: 'live.catchUp' },
   { type: 'live.message', sessionId: orderId, message: liveMessage },
   { type: 'live.session', session: liveSession },
+  {
+    type: 'live.handling',
+    sessionId: orderId,
+    handling: { by: 'waiting', reason: 'askedForPerson', since: '2026-11-24T10:00:00.000Z' },
+  },
   // The instance watch's business, not the chat history's.
   { type: 'live.instance', instance: { id: 'inst-1', name: 'Front desk', status: 0 } },
 ];

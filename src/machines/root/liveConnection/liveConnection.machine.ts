@@ -10,6 +10,7 @@ import {
 } from 'xstate';
 import { streamLiveEvents } from '../../../api/live';
 import type { ChatMessage, ChatSession } from '../../../api/schemas/chatSessions';
+import type { Handling } from '../../../api/schemas/handling';
 import type { LiveEvent, LiveInstance } from '../../../api/schemas/live';
 import { notOffered } from '../../errors';
 
@@ -39,6 +40,8 @@ export type LiveNews =
   | { type: 'live.session'; session: ChatSession }
   | { type: 'live.message'; sessionId: string; message: ChatMessage }
   | { type: 'live.instance'; instance: LiveInstance }
+  /** Beyond the spec: who handles a conversation now. */
+  | { type: 'live.handling'; sessionId: string; handling: Handling }
   | ({ type: 'live.status' } & LiveStatus)
   /**
    * The stream may have missed something: it was down, or the server ended it. A listener that keeps a copy
@@ -74,6 +77,9 @@ function newsOf(event: LiveEvent): LiveNews | null {
     return { type: 'live.message', sessionId: event.sessionId, message: event.message };
   }
   if (event.type === 'instance') return { type: 'live.instance', instance: event.instance };
+  if (event.type === 'handling') {
+    return { type: 'live.handling', sessionId: event.sessionId, handling: event.handling };
+  }
   return null;
 }
 

@@ -14,6 +14,7 @@ import { lazyActor } from '../../lazyActor';
 import { inertActors } from '../../model';
 import { instanceWatchMachine } from '../instanceWatch/instanceWatch.machine';
 import { liveConnectionMachine } from '../liveConnection/liveConnection.machine';
+import { waitingCountMachine } from '../waitingCount/waitingCount.machine';
 import { isAdmin, sessionMachine, signedInUserId } from './session.machine';
 
 installMemoryStorage();
@@ -29,6 +30,10 @@ const quietLive = lazyActor(
   async () => liveConnectionMachine.provide({ actors: inertActors(liveConnectionMachine) }),
   'the live connection',
 );
+const quietCount = lazyActor(
+  async () => waitingCountMachine.provide({ actors: inertActors(waitingCountMachine) }),
+  'the waiting count',
+);
 const unauthorized = new ApiError({ kind: 'http', status: 401, endpoint: 'GET /users/me', message: 'x' });
 
 function start(loadCurrentUser: () => Promise<CurrentUser> = async () => admin) {
@@ -39,6 +44,7 @@ function start(loadCurrentUser: () => Promise<CurrentUser> = async () => admin) 
         loadCurrentUser: fromPromise(loadCurrentUser),
         instanceWatch: quietWatch,
         liveConnection: quietLive,
+        waitingCount: quietCount,
       },
       actions: { goToLogin },
     }),
@@ -147,6 +153,7 @@ describe('session', () => {
             loadCurrentUser: fromPromise(async () => admin),
             instanceWatch: quietWatch,
             liveConnection: quietLive,
+            waitingCount: quietCount,
           },
           actions: { reloadPage },
         }),
@@ -240,6 +247,7 @@ describe('what the session asks of the app', () => {
           loadCurrentUser: fromPromise(async () => admin),
           instanceWatch: quietWatch,
           liveConnection: quietLive,
+          waitingCount: quietCount,
         },
       }),
       { input: { user: readUserInfo() } },
@@ -279,10 +287,12 @@ describeStateViews(sessionModel, {
   signedIn: {
     tags: ['signedIn'],
     enabled: ['session.logout', 'session.expired', 'session.signedIn', 'session.storedUserChanged'],
-    // The user's numbers are watched, and the tab's one live connection held, while signed in and only then.
+    // The user's numbers are watched, the conversations waiting for a person counted, and the tab's one live
+    // connection held, while signed in and only then.
     runs: {
       instanceWatch: (child: { status: string }) => expect(child.status).toBe('active'),
       liveConnection: (child: { status: string }) => expect(child.status).toBe('active'),
+      waitingCount: (child: { status: string }) => expect(child.status).toBe('active'),
     },
     shows: (s: Snap) => {
       // The same user throughout; another tab may have given it a newer token.

@@ -54,6 +54,10 @@ export const sessionMachine = setup({
       () => import('../instanceWatch/instanceWatch.machine').then((m) => m.instanceWatchMachine),
       'the instance watch',
     ),
+    waitingCount: lazyActor(
+      () => import('../waitingCount/waitingCount.machine').then((m) => m.waitingCountMachine),
+      'the count of conversations waiting for a person',
+    ),
   },
   guards: {
     hasStoredToken: ({ context }) => context.user !== null,
@@ -100,6 +104,8 @@ export const sessionMachine = setup({
         { id: SYSTEM_IDS.live, systemId: SYSTEM_IDS.live, src: 'liveConnection' },
         // The user's WhatsApp numbers, watched wherever the user is (a toast when one goes offline).
         { id: SYSTEM_IDS.instanceWatch, systemId: SYSTEM_IDS.instanceWatch, src: 'instanceWatch' },
+        // How many conversations wait for a person: the sidebar and the title show it on every screen.
+        { id: SYSTEM_IDS.waitingCount, systemId: SYSTEM_IDS.waitingCount, src: 'waitingCount' },
       ],
       initial: 'loadingUser',
       states: {

@@ -1,0 +1,136 @@
+// @vitest-environment node
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ChatMessageListSchema, ChatSessionListSchema } from '../src/api/schemas/chatSessions';
+import type { LiveEvent } from '../src/api/schemas/live';
+import { HOUR, MINUTE, setNow } from './clock';
+import {
+  asksForPerson,
+  botTakesTurn,
+  customerLanguage,
+  followingUp,
+  HANDOFF_MESSAGES,
+  PHONE_PAUSE_MINUTES,
+  phoneReplies,
+} from './customers';
+import { type GivenUser, givenChatbot, givenChatSession, givenUser } from './fixtures';
+import { givenLiveMessage, givenNextLiveStream } from './handlers/live';
+import { BASE, call, withMockServer } from './testing';
+
+withMockServer();
+
+const t = Date.parse('2026-11-19T15:00:00Z');
+const at = (ms: number) => new Date(ms).toISOString();
+let u: GivenUser;
+
+beforeEach(async () => {
+  setNow(() => t);
+  u = await givenUser({ email: 'mei@shop.test', planName: 'Starter' });
+  await givenChatbot(u.id, { id: 'bot-1', name: 'Shop assistant' });
+  await givenChatSession(u.id, {
+    id: 's-1',
+    fromNumber: '447700900123@c.us',
+    createdAt: at(t - HOUR),
+    messages: [{ content: 'Hi, where is my parcel?', sentAt: at(t - HOUR) }],
+  });
+  // What the user's next live stream tells: all that happens in the test.
+  givenNextLiveStream(u.id);
+});
+
+/** The events the live stream told (it tells what it held, then ends). */
+async function toldLive(): Promise<LiveEvent[]> {
+  const response = await fetch(`${BASE}/events/stream`, { headers: { Authorization: `Bearer ${u.token}` } });
+  return (await response.text())
+    .split('\n')
+    .filter((line) => line.startsWith('data: '))
+    .map((line) => JSON.parse(line.slice(6)) as LiveEvent);
+}
+
+const messages = async (id: string) =>
+  ChatMessageListSchema.parse((await call('GET', `/chat-session/${id}/messages`, { token: u.token })).body);
+const session = async (id: string) =>
+  ChatSessionListSchema.parse(
+    (await call('POST', '/chat-session/search', { token: u.token, body: { filter: 1 } })).body,
+  ).find((s) => s.id === id);
+const waiting = async () =>
+  (await call('GET', '/chat-session/waiting/count', { token: u.token })).body as { count: number };
+
+describe('a customer asking for a person', () => {
+  it('is heard in the three languages, and not in an ordinary question', () => {
+    expect(asksForPerson('Can I talk to a person, please?')).toBe(true);
+    expect(asksForPerson('I want a HUMAN')).toBe(true);
+    expect(asksForPerson('我要转人工')).toBe(true);
+    expect(asksForPerson('請幫我找專人處理')).toBe(true);
+    expect(asksForPerson('Where is my parcel?')).toBe(false);
+    expect(asksForPerson('Is the humane trap in stock?')).toBe(false);
+    expect(customerLanguage('Hello')).toBe('en');
+    expect(customerLanguage('你好，这个有货吗')).toBe('zh-CN');
+    expect(customerLanguage('請問這個有貨嗎')).toBe('zh-TW');
+  });
+
+  it('makes the bot hand the conversation off: it says so, and the conversation waits with the reason', async () => {
+    await givenLiveMessage(u.id, { sessionId: 's-1', content: '可以转人工吗？' });
+    expect(await botTakesTurn(u.id, 's-1')).toBe('handedOff');
+    expect((await messages('s-1')).at(-1)).toMatchObject({
+      sender: 'assistant',
+      content: HANDOFF_MESSAGES['zh-CN'],
+    });
+    expect((await session('s-1'))?.handling).toEqual({
+      by: 'waiting',
+      reason: 'askedForPerson',
+      since: at(t),
+    });
+    expect(await waiting()).toEqual({ count: 1 });
+    // Every tab hears of it: the customer's message, the bot's, and the conversation's new handler.
+    expect((await toldLive()).map((e) => e.type)).toEqual(['ping', 'message', 'message', 'handling']);
+    // Waiting, the bot keeps quiet: the customer's next message is for the team.
+    await givenLiveMessage(u.id, { sessionId: 's-1', content: 'Hello?' });
+    expect(await botTakesTurn(u.id, 's-1')).toBe('quiet');
+  });
+});
+
+describe('the bot after a person', () => {
+  it('keeps quiet while a person has the conversation, and afterwards builds on what the person said', async () => {
+    await call('POST', '/chat-session/s-1/take-over', { token: u.token, body: { minutes: 30 } });
+    const said = 'Your parcel left our warehouse this morning; I have asked the courier to call you.';
+    await call('POST', '/chat-session/s-1/reply', { token: u.token, body: { content: said } });
+    await givenLiveMessage(u.id, { sessionId: 's-1', content: 'Thanks!' });
+    expect(await botTakesTurn(u.id, 's-1')).toBe('quiet');
+    await call('POST', '/chat-session/s-1/hand-back', { token: u.token });
+
+    await givenLiveMessage(u.id, { sessionId: 's-1', content: 'When will the courier call?' });
+    expect(await botTakesTurn(u.id, 's-1')).toBe('answered');
+    const answer = (await messages('s-1')).at(-1);
+    expect(answer?.sender).toBe('assistant');
+    expect(answer?.content.startsWith(followingUp(said, 'en'))).toBe(true);
+    // Only its first answer after the person: the next one is its own again.
+    await givenLiveMessage(u.id, { sessionId: 's-1', content: 'And the price of shipping?' });
+    await botTakesTurn(u.id, 's-1');
+    expect((await messages('s-1')).at(-1)?.content).not.toContain('Following up');
+  });
+});
+
+describe('a reply from the phone', () => {
+  it('is a person’s message marked as sent from the phone, and pauses the bot with a countdown', async () => {
+    const message = await phoneReplies(u.id, 's-1', 'I am on it, give me a minute.');
+    expect(message).toMatchObject({
+      sender: 'person',
+      fromPhone: true,
+      content: 'I am on it, give me a minute.',
+    });
+    expect((await messages('s-1')).at(-1)).toMatchObject({ sender: 'person', fromPhone: true });
+    expect((await session('s-1'))?.handling).toEqual({
+      by: 'person',
+      reason: 'phoneReply',
+      since: at(t),
+      until: at(t + PHONE_PAUSE_MINUTES * MINUTE),
+    });
+    await givenLiveMessage(u.id, { sessionId: 's-1', content: 'OK' });
+    expect(await botTakesTurn(u.id, 's-1')).toBe('quiet');
+  });
+
+  it('keeps the end of a pause a person already chose', async () => {
+    await call('POST', '/chat-session/s-1/take-over', { token: u.token, body: { minutes: 720 } });
+    await phoneReplies(u.id, 's-1', 'Me again, from the phone.');
+    expect((await session('s-1'))?.handling).toMatchObject({ by: 'person', until: at(t + 12 * HOUR) });
+  });
+});
