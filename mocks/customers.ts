@@ -5,6 +5,7 @@ import { testReply } from './conversations';
 import { type ChatMessageRecord, db } from './db';
 import { givenHandling, handlingNow } from './handlers/handling';
 import { givenLiveMessage } from './handlers/live';
+import { logHandoff, logPersonReply } from './handoffLog';
 
 /*
  * What the demo's customers, its bot and the owner's phone do in a live conversation, beyond the spec: a
@@ -109,7 +110,9 @@ export async function botTakesTurn(ownerId: string, sessionId: string, scripted?
   const language = customerLanguage(latest.content);
   if (asksForPerson(latest.content)) {
     await givenLiveMessage(ownerId, { sessionId, content: HANDOFF_MESSAGES[language], sender: 'assistant' });
-    await givenHandling(sessionId, { by: 'waiting', reason: 'askedForPerson', since: isoNow() });
+    const since = isoNow();
+    await givenHandling(sessionId, { by: 'waiting', reason: 'askedForPerson', since });
+    await logHandoff(ownerId, sessionId, 'askedForPerson', since);
     return 'handedOff';
   }
   const bot = botOf(ownerId);
@@ -147,7 +150,9 @@ export async function phoneReplies(
       until: new Date(now() + PHONE_PAUSE_MINUTES * MINUTE).toISOString(),
     };
     await givenHandling(sessionId, handling);
+    await logHandoff(ownerId, sessionId, 'phoneReply', message.sentAt);
   }
+  await logPersonReply(ownerId, sessionId, message.sentAt);
   return message;
 }
 

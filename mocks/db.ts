@@ -170,6 +170,19 @@ export const InvoiceRecordSchema = z.object({
   scheduleType: z.optional(ScheduleTypeSchema),
 });
 
+/**
+ * A conversation handed to a person (beyond the spec): when and why, and when a person first replied after it
+ * (the dashboard's handoffs and time to a person's first reply).
+ */
+export const HandoffRecordSchema = z.object({
+  id: IdSchema,
+  ...Owned,
+  sessionId: IdSchema,
+  reason: z.string(),
+  at: DateTimeSchema,
+  firstReplyAt: z.nullable(DateTimeSchema),
+});
+
 export type UserRecord = z.output<typeof UserSchema>;
 export type MembershipRecord = z.output<typeof MembershipSchema>;
 export type PlanRecord = z.output<typeof PlanRecordSchema>;
@@ -181,6 +194,7 @@ export type TestThreadRecord = z.output<typeof TestThreadSchema>;
 export type ActivityRecord = z.output<typeof ActivityRecordSchema>;
 export type CheckoutRecord = z.output<typeof CheckoutSchema>;
 export type InvoiceRecord = z.output<typeof InvoiceRecordSchema>;
+export type HandoffRecord = z.output<typeof HandoffRecordSchema>;
 export type BillingDetailsRecord = z.output<typeof BillingDetailsRecordSchema>;
 export type PaymentMethodRecord = z.output<typeof PaymentMethodRecordSchema>;
 export type CardSetupRecord = z.output<typeof CardSetupSchema>;
@@ -226,6 +240,7 @@ const createCollections = () => ({
   paymentMethods: collection('paymentMethods', PaymentMethodRecordSchema),
   cardSetups: collection('cardSetups', CardSetupSchema),
   invoices: collection('invoices', InvoiceRecordSchema),
+  handoffs: collection('handoffs', HandoffRecordSchema),
 });
 
 /** The two hidden keys @msw/data gives a record (its identity, its relations), as a created record shows them. */

@@ -4,6 +4,7 @@ import { ErrorCodes } from '../../src/api/schemas/common';
 import { type Handling, ReplyBodySchema, TakeOverBodySchema } from '../../src/api/schemas/handling';
 import { isoNow, MINUTE, now } from '../clock';
 import { type ChatSessionRecord, db, newId, notifyDbChanged, type UserRecord } from '../db';
+import { logHandoff, logPersonReply } from '../handoffLog';
 import { authedRoute, errorResponse, owned, readBody } from './common';
 import { publishLive } from './live';
 
@@ -54,6 +55,9 @@ export const handlingHandlers = [
     const since = isoNow();
     const until = minutes === null ? null : new Date(now() + minutes * MINUTE).toISOString();
     const handling: Handling = { by: 'person', name: personName(user), reason: 'takenOver', since, until };
+    // Taking over from the bot is a hand-off of its own; answering one that waits is not a second one.
+    const was = handlingNow(session).by;
+    if (was === 'bot') await logHandoff(user.id, session.id, 'takenOver', since);
     return HttpResponse.json(await setHandling(session, handling));
   }),
 
@@ -78,6 +82,7 @@ export const handlingHandlers = [
       senderName: personName(user),
     };
     await db.chatMessages.create({ ...message, sessionId: session.id, ownerId: user.id });
+    await logPersonReply(user.id, session.id, message.sentAt);
     notifyDbChanged();
     publishLive(user.id, { type: 'message', sessionId: session.id, message });
     return HttpResponse.json(message);
