@@ -3,6 +3,7 @@ import { type AnyActorRef, type AnyMachineSnapshot, createActor, emit, fromPromi
 import { type StandInApp, standInApp } from '../../../tests/appSystem';
 import { describeStateViews, resourceViews } from '../../../tests/stateViews';
 import * as api from '../../api/dashboard';
+import * as handoffsApi from '../../api/dashboardHandoffs';
 import type { ActivityLogEntry } from '../../api/schemas/dashboard';
 import {
   activeBotsModel,
@@ -28,6 +29,7 @@ vi.mock('../../api/dashboard', () => ({
   getActivityLog: vi.fn(),
   getTrends: vi.fn(),
 }));
+vi.mock('../../api/dashboardHandoffs', () => ({ getHandoffFigures: vi.fn() }));
 
 const activity: ActivityLogEntry[] = [
   { createdAt: '2026-11-22T08:05:00.000Z', description: 'New instance bound: Desk', type: 'instance_bound' },
@@ -50,10 +52,13 @@ const shown: Record<Panel, unknown> = {
 };
 
 const trendsCall = vi.mocked(api.getTrends);
+const handoffsCall = vi.mocked(handoffsApi.getHandoffFigures);
+const handoffs = { today: 3, yesterday: 4, medianFirstReplySeconds: 240 };
 const emptySeries = { messages: [], activeUsers: [], tokens: [], positiveShare: [] };
 
 beforeEach(() => {
   trendsCall.mockReset().mockResolvedValue({ days: 7, series: emptySeries });
+  handoffsCall.mockReset().mockResolvedValue(handoffs);
   calls.activeInstances.mockReset().mockResolvedValue({ count: 2 });
   calls.messages.mockReset().mockResolvedValue({ countsOfToday: 15, countsOfYesterday: 10 });
   calls.activeBots.mockReset().mockResolvedValue({ count: 3 });
@@ -144,6 +149,27 @@ describe('dashboard', () => {
     expect(trendsCall).toHaveBeenCalledTimes(2);
     await settle();
     expect(trends?.getSnapshot().value).toBe('ready');
+  });
+
+  it('runs the hand-off figures through a stand-in that loads their code; a refresh reloads them too', async () => {
+    const { actor } = start();
+    const standIn = actor.getSnapshot().children.handoffs as AnyActorRef;
+    expect(standIn.getSnapshot().machine.id).toBe('lazy');
+    const figures = async () => {
+      await vi.waitFor(() => expect(standIn.getSnapshot().context.loaded).toBeTruthy());
+      return standIn.getSnapshot().context.loaded as AnyActorRef;
+    };
+    const loaded = await figures();
+    await vi.waitFor(() => expect(loaded.getSnapshot().value).toBe('ready'));
+    expect(loaded.getSnapshot().context.data).toEqual(handoffs);
+    expect(handoffsCall).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'dashboard.refresh' });
+    expect(loaded.getSnapshot().hasTag('loading')).toBe(true);
+    expect(handoffsCall).toHaveBeenCalledTimes(2);
+    // A change of the instances leaves them be.
+    await settle();
+    actor.send({ type: 'instances.changed' });
+    expect(handoffsCall).toHaveBeenCalledTimes(2);
   });
 
   it('counts the active instances again when they change, and nothing else', async () => {
@@ -241,8 +267,8 @@ describeStateViews(whatsappUsersModel, panelViews([sampleWhatsappUsers]));
 describeStateViews(activityModel, panelViews([sampleActivity, []], true));
 
 describeStateViews(dashboardModel, {
-  // Refresh and a change of the instances are always taken; the five panels, the trends and the first run's
-  // checklist run all along, each under its id, and start loading.
+  // Refresh and a change of the instances are always taken; the five panels, the trends, the hand-off figures
+  // and the first run's checklist run all along, each under its id, and start loading.
   '*': {
     enabled: ['dashboard.refresh', 'instances.changed'],
     runs: {
@@ -255,6 +281,8 @@ describeStateViews(dashboardModel, {
           },
         ]),
       ),
+      // The hand-off figures, through the stand-in that loads their code.
+      handoffs: (standIn: AnyMachineSnapshot) => expect(standIn.machine.id).toBe('lazy'),
       // It listens to the app's instance watch all along.
       instanceChanges: () => {},
       // The first run's checklist, for the signed-in user, decides whether to show.

@@ -24,6 +24,7 @@ import { useResource } from '../ui/useResource';
 import { ActivityEmpty, ActivityList, ActivitySkeleton } from './ActivityList';
 import { CardError } from './CardError';
 import { GettingStarted, useReturning } from './GettingStarted';
+import { HandoffsCard } from './HandoffsCard';
 import { QuickActions } from './QuickActions';
 import { StatCard, TrendLine } from './StatCard';
 
@@ -53,7 +54,10 @@ function TrendsLoading() {
   );
 }
 
-/** The four figures go four, two or one to a row (never three and one), by the width they are given. */
+/**
+ * The five figures go five to a row where they fit, else three and two, else two to a row with the fifth
+ * across, else one, by the width they are given.
+ */
 const FIGURE_MIN_PX = 200;
 const FIGURE_GAP: SpaceStep = 4;
 const figuresAcross = (n: number) => n * FIGURE_MIN_PX + (n - 1) * FIGURE_GAP * 4;
@@ -63,12 +67,21 @@ const StatsArea = styled.div`
   margin-bottom: ${({ theme }) => theme.space(6)};
 `;
 
+// Six tracks in the middle widths: three figures to the first row, two to the second.
 const Stats = styled.div`
   display: grid;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
+  grid-template-columns: repeat(6, minmax(0, 1fr));
   gap: ${({ theme }) => theme.space(FIGURE_GAP)};
-  @container (min-width: ${figuresAcross(4)}px) {
-    grid-template-columns: repeat(4, minmax(0, 1fr));
+  > * { grid-column: span 2; }
+  > :nth-child(n + 4) { grid-column: span 3; }
+  @container (min-width: ${figuresAcross(5)}px) {
+    grid-template-columns: repeat(5, minmax(0, 1fr));
+    > *, > :nth-child(n + 4) { grid-column: auto; }
+  }
+  @container (max-width: ${figuresAcross(3) - 1}px) {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+    > *, > :nth-child(n + 4) { grid-column: auto; }
+    > :last-child:nth-child(odd) { grid-column: 1 / -1; }
   }
   @container (max-width: ${figuresAcross(2) - 1}px) {
     grid-template-columns: minmax(0, 1fr);
@@ -177,6 +190,7 @@ export function DashboardView() {
             footer={whatsappUsers && <TrendLine comparison={whatsappUsers} />}
             {...usersCard}
           />
+          <HandoffsCard dashboard={dashboard} />
         </Stats>
       </StatsArea>
 

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import type { Comparison } from '../../api/schemas/dashboard';
 import { compareWithYesterday, comparisonText } from '../../machines/dashboard/comparison';
 import { Card } from '../ui/Card';
-import { Skeleton } from '../ui/Feedback';
+import { NotOffered, Skeleton } from '../ui/Feedback';
 import type { ResourceStatus } from '../ui/useResource';
 import { CardError } from './CardError';
 import { IconBubble } from './IconBubble';
@@ -63,22 +63,26 @@ export function TrendLine({ comparison }: { comparison: Comparison }) {
 export interface StatCardProps {
   title: ReactNode;
   icon: ReactNode;
-  status: ResourceStatus;
+  /** `notOffered`: the server lacks the figure's call (an extension); the card says `notOffered` instead. */
+  status: ResourceStatus | 'notOffered';
   value: number | null;
   footer?: ReactNode;
+  notOffered?: ReactNode;
   error: string | null;
   onRetry: () => void;
 }
 
 /** One figure of the dashboard; it loads and fails on its own. */
-export function StatCard({ title, icon, status, value, footer, error, onRetry }: StatCardProps) {
+export function StatCard({ title, icon, status, value, footer, notOffered, error, onRetry }: StatCardProps) {
   return (
     <Box aria-busy={status === 'loading'}>
       <Head>
         <h2>{title}</h2>
         <IconBubble>{icon}</IconBubble>
       </Head>
-      {status === 'failed' ? (
+      {status === 'notOffered' ? (
+        <NotOffered>{notOffered}</NotOffered>
+      ) : status === 'failed' ? (
         <CardError
           what={<Trans>Could not load this figure.</Trans>}
           message={error ?? ''}

@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 
 /** Outline icons on a 24px grid; decorative by default (the control carries the accessible name). */
-function Icon({ children, size = 18, ...rest }: SVGProps<SVGSVGElement> & { size?: number }) {
+export function Icon({ children, size = 18, ...rest }: SVGProps<SVGSVGElement> & { size?: number }) {
   return (
     <svg
       width={size}
