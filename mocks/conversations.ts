@@ -365,6 +365,9 @@ function replyTopic(message: string): Topic | undefined {
   return TOPICS.find((t) => t.name === name);
 }
 
+/** Whether the bot has no answer to a message (not a topic it knows, not a greeting): its fallback message. */
+export const hasNoAnswer = (message: string): boolean => !replyTopic(message) && !GREETING.test(message);
+
 /** Sentences of a text (English or Chinese punctuation). */
 const sentences = (text: string) =>
   text.match(/[^.!?。！？]+[.!?。！？]+\s*/g)?.map((s) => s.trim()) ?? [text];

@@ -1,19 +1,14 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ChatMessageListSchema, ChatSessionListSchema } from '../src/api/schemas/chatSessions';
+import { DEFAULT_HOURS } from '../src/api/schemas/handoff';
 import type { LiveEvent } from '../src/api/schemas/live';
 import { HOUR, MINUTE, setNow } from './clock';
-import {
-  asksForPerson,
-  botTakesTurn,
-  customerLanguage,
-  followingUp,
-  HANDOFF_MESSAGES,
-  PHONE_PAUSE_MINUTES,
-  phoneReplies,
-} from './customers';
+import { botTakesTurn, followingUp, HANDOFF_MESSAGES, phoneReplies } from './customers';
 import { type GivenUser, givenChatbot, givenChatSession, givenUser } from './fixtures';
+import { givenHandoffSettings } from './handlers/handoff';
 import { givenLiveMessage, givenNextLiveStream } from './handlers/live';
+import { asksForPerson, backAt, closedUntil, customerLanguage } from './handoffRules';
 import { BASE, call, withMockServer } from './testing';
 
 withMockServer();
@@ -122,7 +117,7 @@ describe('a reply from the phone', () => {
       by: 'person',
       reason: 'phoneReply',
       since: at(t),
-      until: at(t + PHONE_PAUSE_MINUTES * MINUTE),
+      until: at(t + 30 * MINUTE),
     });
     await givenLiveMessage(u.id, { sessionId: 's-1', content: 'OK' });
     expect(await botTakesTurn(u.id, 's-1')).toBe('quiet');
@@ -132,5 +127,82 @@ describe('a reply from the phone', () => {
     await call('POST', '/chat-session/s-1/take-over', { token: u.token, body: { minutes: 720 } });
     await phoneReplies(u.id, 's-1', 'Me again, from the phone.');
     expect((await session('s-1'))?.handling).toMatchObject({ by: 'person', until: at(t + 12 * HOUR) });
+  });
+});
+
+describe('the bot’s handoff settings', () => {
+  const lastMessage = async () => (await messages('s-1')).at(-1);
+  const handling = async () => (await session('s-1'))?.handling;
+  const customerWrites = async (content: string) => {
+    await givenLiveMessage(u.id, { sessionId: 's-1', content });
+    return botTakesTurn(u.id, 's-1');
+  };
+
+  it('listens for the bot’s own phrases too, and says its own message', async () => {
+    await givenHandoffSettings(u.id, 'bot-1', {
+      phrases: ['manager'],
+      message: { en: 'One moment, Mei from our shop will take it from here.', 'zh-CN': '', 'zh-TW': '' },
+    });
+    expect(await customerWrites('I want the MANAGER')).toBe('handedOff');
+    expect((await lastMessage())?.content).toBe('One moment, Mei from our shop will take it from here.');
+    expect(await handling()).toMatchObject({ by: 'waiting', reason: 'askedForPerson' });
+  });
+
+  it('hands off an unhappy customer, unless told not to', async () => {
+    await givenHandoffSettings(u.id, 'bot-1', { negativeMood: false });
+    expect(await customerWrites('This is ridiculous, where is it?')).toBe('answered');
+    await givenHandoffSettings(u.id, 'bot-1', { negativeMood: true });
+    expect(await customerWrites('我很失望，太差了')).toBe('handedOff');
+    expect((await lastMessage())?.content).toBe(HANDOFF_MESSAGES['zh-CN']);
+    expect(await handling()).toMatchObject({ by: 'waiting', reason: 'negativeMood' });
+  });
+
+  it('hands off after the set number of answers without an answer in a row', async () => {
+    await givenHandoffSettings(u.id, 'bot-1', { noAnswerLimit: 3 });
+    expect(await customerWrites('Do you sell kayaks?')).toBe('answered');
+    expect(await customerWrites('What about paddles?')).toBe('answered');
+    expect(await customerWrites('Life jackets?')).toBe('handedOff');
+    expect(await handling()).toMatchObject({ by: 'waiting', reason: 'noAnswer' });
+  });
+
+  it('outside the team’s hours says when it is back, and keeps answering what it can', async () => {
+    // 15:00 UTC on Thursday 19 November 2026 is 23:00 in Hong Kong: closed until Friday 09:00.
+    await givenHandoffSettings(u.id, 'bot-1', {
+      hours: { ...DEFAULT_HOURS, enabled: true, timeZone: 'Asia/Hong_Kong' },
+    });
+    expect(await customerWrites('Can I speak to a person?')).toBe('handedOff');
+    expect((await lastMessage())?.content).toBe(`${HANDOFF_MESSAGES.en} Our team is back tomorrow at 09:00.`);
+    expect(await handling()).toMatchObject({ by: 'waiting', reason: 'outsideHours' });
+    expect(await customerWrites('Where is my parcel?')).toBe('answered');
+    expect(await handling()).toMatchObject({ by: 'waiting', reason: 'outsideHours' });
+  });
+
+  it('pauses the bot for its default pause when the owner replies from the phone', async () => {
+    await givenHandoffSettings(u.id, 'bot-1', { defaultPauseMinutes: 120 });
+    await phoneReplies(u.id, 's-1', 'On it.');
+    expect(await handling()).toMatchObject({ by: 'person', until: at(t + 2 * HOUR) });
+  });
+});
+
+describe('the team’s hours', () => {
+  const hours = { ...DEFAULT_HOURS, enabled: true, timeZone: 'Europe/London' };
+  const london = (iso: string) => Date.parse(iso);
+
+  it('are open within a day’s opening, and otherwise say when they open next', () => {
+    expect(closedUntil(hours, london('2026-11-19T10:00:00Z'))).toBeNull();
+    expect(closedUntil(hours, london('2026-11-19T07:30:00Z'))).toEqual({ inDays: 0, day: 4, time: '09:00' });
+    expect(closedUntil(hours, london('2026-11-20T18:00:00Z'))).toEqual({ inDays: 3, day: 1, time: '09:00' });
+    expect(closedUntil({ ...hours, enabled: false }, london('2026-11-20T18:00:00Z'))).toBeNull();
+    expect(closedUntil({ ...hours, timeZone: 'Mars/Olympus' }, london('2026-11-20T18:00:00Z'))).toBeNull();
+    expect(
+      closedUntil({ ...hours, week: [null, null, null, null, null, null, null] }, Date.now()),
+    ).toBeNull();
+  });
+
+  it('say when the team is back in the customer’s language', () => {
+    const monday = { inDays: 3, day: 1, time: '09:00' };
+    expect(backAt(monday, 'en')).toBe('Our team is back on Monday at 09:00.');
+    expect(backAt(monday, 'zh-CN')).toBe('我们的团队将于星期一 09:00回来。');
+    expect(backAt({ inDays: 0, day: 4, time: '09:30' }, 'zh-TW')).toBe('我們的團隊將於今天 09:30回來。');
   });
 });

@@ -1,11 +1,19 @@
 import type { ChatMessage } from '../src/api/schemas/chatSessions';
-import type { Handling } from '../src/api/schemas/handling';
+import type { Handling, HandoffReason } from '../src/api/schemas/handling';
+import {
+  DEFAULT_HANDOFF_MESSAGES,
+  DEFAULT_HANDOFF_SETTINGS,
+  type HandoffLanguage,
+  type HandoffSettings,
+} from '../src/api/schemas/handoff';
 import { isoNow, MINUTE, now } from './clock';
-import { testReply } from './conversations';
+import { hasNoAnswer, testReply } from './conversations';
 import { type ChatMessageRecord, db } from './db';
 import { givenHandling, handlingNow } from './handlers/handling';
+import { handoffSettingsOf } from './handlers/handoff';
 import { givenLiveMessage } from './handlers/live';
 import { logHandoff, logPersonReply } from './handoffLog';
+import { asksForPerson, backAt, closedUntil, customerLanguage, soundsUnhappy } from './handoffRules';
 
 /*
  * What the demo's customers, its bot and the owner's phone do in a live conversation, beyond the spec: a
@@ -14,52 +22,15 @@ import { logHandoff, logPersonReply } from './handoffLog';
  * person's take-over does; and the bot's first answer after a person's turns builds on what the person said.
  */
 
-export type CustomerLanguage = 'en' | 'zh-CN' | 'zh-TW';
+export type CustomerLanguage = HandoffLanguage;
 
-/** What a customer writes to ask for a person, per language (compared without case or spaces). */
-export const HANDOFF_PHRASES: Record<CustomerLanguage, readonly string[]> = {
-  en: ['talk to a person', 'speak to a person', 'real person', 'human', 'agent', 'representative'],
-  'zh-CN': ['人工', '真人', '转人工', '客服人员', '找人'],
-  'zh-TW': ['真人', '專人', '轉人工', '客服人員', '找人'],
-};
-
-/** What the bot says as it hands a conversation to the team, in the customer's language. */
-export const HANDOFF_MESSAGES: Record<CustomerLanguage, string> = {
-  en: 'I am passing you to a member of our team. They will answer you here shortly.',
-  'zh-CN': '正在为您转接我们的同事，请稍候，他们会很快在这里回复您。',
-  'zh-TW': '正在為您轉接我們的同事，請稍候，他們會很快在這裡回覆您。',
-};
+/** What the bot says as it hands a conversation to the team, unless the bot has its own message. */
+export const HANDOFF_MESSAGES = DEFAULT_HANDOFF_MESSAGES;
 
 /** What the QA tools have the customer and the phone write (demo data, as customers write it). */
 export const QA_CUSTOMER_ASKS = 'Could I talk to a person, please? It is about a refund.';
 export const QA_CUSTOMER_WRITES = 'Thank you. And when will it arrive?';
 export const QA_PHONE_REPLY = 'Hi, this is the shop owner. I am looking at your order myself right now.';
-
-/** How long a reply from the phone pauses the bot (the take-over's shortest pause). */
-export const PHONE_PAUSE_MINUTES = 30;
-
-const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
-/** Characters written only in traditional Chinese, common in customers' messages. */
-const TRADITIONAL = /[請們這個專轉問題與為會裡麼嗎號貨還價錢體]/;
-
-/** The language a customer wrote in: any Chinese character is Chinese, traditional if it uses its forms. */
-export function customerLanguage(text: string): CustomerLanguage {
-  if (!CJK.test(text)) return 'en';
-  return TRADITIONAL.test(text) ? 'zh-TW' : 'zh-CN';
-}
-
-const normalise = (text: string) => text.toLowerCase().replace(/\s+/g, ' ');
-
-/** Whether a customer's message asks for a person (in any of the three languages). */
-export function asksForPerson(text: string): boolean {
-  const said = normalise(text);
-  const words = new Set(said.split(/[^\p{L}\p{N}]+/u));
-  return Object.values(HANDOFF_PHRASES).some((phrases) =>
-    phrases.some((phrase) =>
-      phrase.includes(' ') || CJK.test(phrase) ? said.includes(phrase) : words.has(phrase),
-    ),
-  );
-}
 
 /** The first words of the bot's answer after a person's turns: it carries on from what the person said. */
 export function followingUp(person: string, language: CustomerLanguage): string {
@@ -92,32 +63,71 @@ const botOf = (ownerId: string) => db.chatbots.findMany((q) => q.where((b) => b.
 
 export type BotTurn = 'answered' | 'handedOff' | 'quiet';
 
+/** The customer's messages the bot met with no answer, in a row up to the latest (a person's turn ends it). */
+function noAnswersInARow(messages: ChatMessage[]): number {
+  let count = 0;
+  for (let i = messages.length - 1; i >= 0; i -= 1) {
+    const m = messages[i] as ChatMessage;
+    if (isPerson(m)) break;
+    if (isBot(m)) continue;
+    if (!hasNoAnswer(m.content)) break;
+    count += 1;
+  }
+  return count;
+}
+
+/** Why the bot hands the conversation off now, by its settings; null: it answers. */
+function handoffReason(
+  messages: ChatMessage[],
+  latest: string,
+  settings: HandoffSettings,
+): HandoffReason | null {
+  if (asksForPerson(latest, settings.phrases)) return 'askedForPerson';
+  if (settings.negativeMood && soundsUnhappy(latest)) return 'negativeMood';
+  if (settings.noAnswerLimit > 0 && noAnswersInARow(messages) >= settings.noAnswerLimit) return 'noAnswer';
+  return null;
+}
+
 /**
  * The bot's turn in a conversation after a customer wrote, decided when it comes (a person may have taken the
- * conversation over meanwhile): quiet while a person handles it or it waits for one; a hand-off when the
- * customer's latest message asks for a person; else an answer (`scripted`, or the bot's own), which carries
- * on from a person's turns since the bot last spoke.
+ * conversation over meanwhile), by the bot's handoff settings:
+ * - quiet while a person handles it or it waits for one (except outside the team's hours: then the bot keeps
+ *   answering what it can);
+ * - a hand-off when the customer asks for a person (the built-in phrases or the bot's own), sounds unhappy,
+ *   or met no answer N times in a row: the bot's handoff message in the customer's language, with when the
+ *   team is back if it is closed (the reason is then "outside hours"), and the conversation waits;
+ * - else an answer (`scripted`, or the bot's own), carrying on from a person's turns since the bot last spoke.
  */
 export async function botTakesTurn(ownerId: string, sessionId: string, scripted?: string): Promise<BotTurn> {
   const record = db.chatSessions.findFirst((q) =>
     q.where((s) => s.id === sessionId && s.ownerId === ownerId),
   );
-  if (!record || handlingNow(record).by !== 'bot') return 'quiet';
+  if (!record) return 'quiet';
+  const handling = handlingNow(record);
+  const afterHours = handling.by === 'waiting' && handling.reason === 'outsideHours';
+  if (handling.by !== 'bot' && !afterHours) return 'quiet';
   const messages = messagesOf(sessionId);
   const customer = messages.filter((m) => !isBot(m) && !isPerson(m));
   const latest = customer.at(-1);
   if (!latest) return 'quiet';
   const language = customerLanguage(latest.content);
-  if (asksForPerson(latest.content)) {
-    await givenLiveMessage(ownerId, { sessionId, content: HANDOFF_MESSAGES[language], sender: 'assistant' });
+  const bot = botOf(ownerId);
+  const settings = bot ? handoffSettingsOf(bot.id) : DEFAULT_HANDOFF_SETTINGS;
+  const reason = afterHours ? null : handoffReason(messages, latest.content, settings);
+  if (reason) {
+    const closed = closedUntil(settings.hours, now());
+    const said = settings.message[language].trim() || DEFAULT_HANDOFF_MESSAGES[language];
+    const content = closed ? `${said}${language === 'en' ? ' ' : ''}${backAt(closed, language)}` : said;
+    await givenLiveMessage(ownerId, { sessionId, content, sender: 'assistant' });
     const since = isoNow();
-    await givenHandling(sessionId, { by: 'waiting', reason: 'askedForPerson', since });
-    await logHandoff(ownerId, sessionId, 'askedForPerson', since);
+    const why = closed ? 'outsideHours' : reason;
+    await givenHandling(sessionId, { by: 'waiting', reason: why, since });
+    await logHandoff(ownerId, sessionId, why, since);
     return 'handedOff';
   }
-  const bot = botOf(ownerId);
   const earlier = customer.slice(0, -1).map((m) => m.content);
-  const answer = scripted ?? (bot ? testReply(bot, earlier, latest.content) : HANDOFF_MESSAGES[language]);
+  const answer =
+    scripted ?? (bot ? testReply(bot, earlier, latest.content) : DEFAULT_HANDOFF_MESSAGES[language]);
   const person = personSinceBot(messages);
   await givenLiveMessage(ownerId, {
     sessionId,
@@ -129,7 +139,7 @@ export async function botTakesTurn(ownerId: string, sessionId: string, scripted?
 
 /**
  * The owner answers a customer from the WhatsApp phone itself: the message is stored as a person's, marked
- * as sent from the phone, and the bot pauses for PHONE_PAUSE_MINUTES in that conversation (a pause already
+ * as sent from the phone, and the bot pauses for the bot's default pause in that conversation (a pause already
  * running by a person's take-over keeps its own end). For the QA tools and tests.
  */
 export async function phoneReplies(
@@ -143,11 +153,13 @@ export async function phoneReplies(
   const message = await givenLiveMessage(ownerId, { sessionId, content, sender: 'person', fromPhone: true });
   const current = record ? handlingNow(record) : null;
   if (current?.by !== 'person') {
+    const bot = botOf(ownerId);
+    const minutes = (bot ? handoffSettingsOf(bot.id) : DEFAULT_HANDOFF_SETTINGS).defaultPauseMinutes;
     const handling: Handling = {
       by: 'person',
       reason: 'phoneReply',
       since: message.sentAt,
-      until: new Date(now() + PHONE_PAUSE_MINUTES * MINUTE).toISOString(),
+      until: minutes === null ? null : new Date(now() + minutes * MINUTE).toISOString(),
     };
     await givenHandling(sessionId, handling);
     await logHandoff(ownerId, sessionId, 'phoneReply', message.sentAt);

@@ -14,6 +14,8 @@ interface LazyContext {
   loaded: AnyActorRef | null;
   /** Events sent before it loaded, in order. */
   early: EventObject[];
+  /** The stand-in's input, which the loaded actor starts with. */
+  input: unknown;
 }
 
 type LazyEvent = EventObject | { type: 'lazy.emitted'; emitted: EventObject };
@@ -27,13 +29,13 @@ const isOwn = (event: EventObject) => event.type.startsWith('xstate.') || event.
  * the same actor system (its toasts and requests reach the app). Stopping the stand-in stops it, or keeps a
  * late load from starting one. A load that fails is logged; the stand-in then does nothing.
  */
-export function lazyActor(load: () => Promise<AnyActorLogic>, what: string) {
+export function lazyActor<TInput = undefined>(load: () => Promise<AnyActorLogic>, what: string) {
   return setup({
-    types: { context: {} as LazyContext, events: {} as LazyEvent },
+    types: { context: {} as LazyContext, events: {} as LazyEvent, input: {} as TInput },
     actors: { load: fromPromise(load) },
   }).createMachine({
     id: 'lazy',
-    context: { loaded: null, early: [] },
+    context: ({ input }) => ({ loaded: null, early: [], input }),
     initial: 'loading',
     on: {
       // Everything but its own lifecycle: for the loaded actor.
@@ -55,7 +57,10 @@ export function lazyActor(load: () => Promise<AnyActorLogic>, what: string) {
           onDone: {
             target: 'running',
             actions: [
-              assign({ loaded: ({ event, spawn }) => spawn(event.output as AnyActorLogic) }),
+              assign({
+                loaded: ({ context, event, spawn }) =>
+                  spawn(event.output as AnyActorLogic, { input: context.input }),
+              }),
               ({ context, self }) => {
                 context.loaded?.on('*', (emitted: EventObject) =>
                   self.send({ type: 'lazy.emitted', emitted }),

@@ -378,6 +378,9 @@ test.describe('bot settings: accessibility and layout', () => {
     await page.keyboard.press('ArrowRight');
     await expect(tab(page, 'Style')).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('ArrowRight');
+    await expect(tab(page, 'Knowledge')).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowRight');
+    await expect(tab(page, 'Handoff')).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('ArrowRight');
     await expect(tab(page, 'Test')).toHaveAttribute('aria-selected', 'true');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

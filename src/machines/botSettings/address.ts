@@ -6,7 +6,8 @@ import { PATHS, pathWith } from '../paths';
  */
 
 /** The editor's tabs, in their order; the address names one (`?tab=`). */
-export const BOT_TABS = ['basic', 'prompt', 'style', 'knowledge', 'test'] as const;
+/** The spec's tabs, and Handoff beyond it (before the test chat, which stays last). */
+export const BOT_TABS = ['basic', 'prompt', 'style', 'knowledge', 'handoff', 'test'] as const;
 export type BotTab = (typeof BOT_TABS)[number];
 export const FIRST_TAB: BotTab = 'basic';
 

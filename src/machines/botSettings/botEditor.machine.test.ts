@@ -1087,12 +1087,14 @@ describeStateViews(
     'ready.mode.new.saving': savingWith('createBot', () => ({ userId: DEMO_OWNER.id })),
     'ready.mode.editing': {
       tags: ['editing'],
-      // The open bot's external database and its test chat.
+      // The open bot's external database, its test chat and its handoff settings (loaded with their tab).
       runs: {
         database: (child: { context: { botId: string } }, s: Snap) =>
           expect(child.context.botId).toBe(s.context.selectedId),
         testChat: (child: { context: { botId: string } }, s: Snap) =>
           expect(child.context.botId).toBe(s.context.selectedId),
+        handoffSettings: (child: { context: { input: { botId: string } } }, s: Snap) =>
+          expect(child.context.input.botId).toBe(s.context.selectedId),
       },
       shows: (s: Snap) => expect(s.context.selectedId).not.toBeNull(),
     },

@@ -204,8 +204,8 @@ export const botEditorMachine = botEditorLogic.createMachine({
             },
             editing: {
               tags: ['editing'],
-              // The external database and the test chat belong to a saved bot: there is none in new mode (the
-              // chat talks to the saved version; its thread is kept per bot).
+              // The external database, the test chat and the handoff settings belong to a saved bot: there is
+              // none in new mode (the chat talks to the saved version; its thread is kept per bot).
               invoke: [
                 {
                   id: 'database',
@@ -215,6 +215,11 @@ export const botEditorMachine = botEditorLogic.createMachine({
                 {
                   id: 'testChat',
                   src: 'testChat',
+                  input: ({ context }) => ({ botId: context.selectedId ?? '' }),
+                },
+                {
+                  id: 'handoff',
+                  src: 'handoffSettings',
                   input: ({ context }) => ({ botId: context.selectedId ?? '' }),
                 },
               ],

@@ -13,6 +13,7 @@ import { isNotOffered } from '../../api/errors';
 import type { Chatbot, ChatbotBody, KnowledgeBaseFile, PromptVersion } from '../../api/schemas/chatbots';
 import { type UrlChanged, type UrlShow, urlIsNew } from '../address';
 import { MAX_CHATBOTS } from '../constants';
+import { lazyActor } from '../lazyActor';
 import { fromRequest } from '../request';
 import { type BotSettingsLocation, type BotTab, botSettingsUrl } from './address';
 import { botDeleteMachine } from './botDelete/botDelete.machine';
@@ -162,6 +163,11 @@ export const botEditorSetup = setup({
     testChat: testChatMachine,
     botDelete: botDeleteMachine,
     optimizer: promptOptimizerMachine,
+    // Beyond the spec, and only on its own tab: loaded when a saved bot is open.
+    handoffSettings: lazyActor<{ botId: string }>(
+      () => import('./handoff/handoffSettings.machine').then((m) => m.handoffSettingsMachine),
+      'the handoff settings',
+    ),
   },
   guards: {
     hasBots: ({ event }) => ((event as { output?: Chatbot[] }).output ?? []).length > 0,

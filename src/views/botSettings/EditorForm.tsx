@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { BOT_TABS, type BotTab, hasUnsavedChanges } from '../../machines/botSettings/botEditor.machine';
 import type { BotField } from '../../machines/botSettings/botForm';
 import { Card } from '../ui/Card';
 import { TitleRow } from '../ui/Cluster';
-import { Badge } from '../ui/Feedback';
+import { Badge, PanelLoading } from '../ui/Feedback';
 import { Tab, TabList, TabPanel, TabProvider } from '../ui/Tabs';
 import { media } from '../ui/theme';
 import { BasicPanel } from './BasicPanel';
@@ -18,11 +18,27 @@ import { TestChatPanel } from './TestChatPanel';
 
 const TABS = BOT_TABS;
 type TabKey = BotTab;
+// Beyond the spec, on its own tab: its code loads when the tab is first shown.
+const HandoffPanel = lazy(() => import('./handoff/HandoffPanel'));
+
+function HandoffTab() {
+  const shown = useEditor((s) => s.context.tab === 'handoff');
+  const [opened, setOpened] = useState(shown);
+  if (shown && !opened) setOpened(true);
+  if (!opened) return null;
+  return (
+    <Suspense fallback={<PanelLoading />}>
+      <HandoffPanel />
+    </Suspense>
+  );
+}
+
 const PANELS: Record<TabKey, () => ReactNode> = {
   basic: BasicPanel,
   prompt: PromptPanel,
   style: StylePanel,
   knowledge: KnowledgePanel,
+  handoff: HandoffTab,
   test: TestChatPanel,
 };
 const tabId = (tab: TabKey) => `bot-settings-tab-${tab}`;
@@ -92,6 +108,7 @@ export function EditorForm() {
     prompt: t`Prompt`,
     style: t`Style`,
     knowledge: t`Knowledge`,
+    handoff: t`Handoff`,
     test: t`Test`,
   };
 
