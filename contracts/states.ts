@@ -18,11 +18,13 @@ import {
 import { MAX_FAILURES } from '../mocks/handlers/auth';
 import { storeBillingDetails } from '../mocks/handlers/billingDetails';
 import { givenTrendFailure } from '../mocks/handlers/dashboard';
+import { givenHandoffsTodayAndYesterday } from '../mocks/handlers/dashboardHandoffs';
 import { givenDatabaseConnection } from '../mocks/handlers/database';
 import { givenHandling } from '../mocks/handlers/handling';
 import { issueInvoice } from '../mocks/handlers/invoices';
 import { givenInstanceStatus, givenLiveMessage, givenNextLiveStream } from '../mocks/handlers/live';
 import { givenPromptOptimization } from '../mocks/handlers/promptOptimization';
+import { givenSavedReply } from '../mocks/handlers/savedReplies';
 import { givenBriefTestReplies } from '../mocks/handlers/testChat';
 import { billingDetailsExample, TOKEN, USER_ID } from './pact';
 
@@ -164,6 +166,13 @@ export const providerStates: NonNullable<VerifierOptions['stateHandlers']> = {
       content: 'Is the blue one in stock?',
     });
   },
+  'the user has a saved reply': async (p) => {
+    await givenSavedReply(
+      USER_ID,
+      { shortcut: param(p, 'shortcut'), text: param(p, 'text') },
+      param(p, 'id'),
+    );
+  },
   'a customer asks for a person while the live stream is open': async (p) => {
     const sessionId = param(p, 'sessionId');
     await givenChatSession(USER_ID, {
@@ -249,6 +258,8 @@ export const providerStates: NonNullable<VerifierOptions['stateHandlers']> = {
   'the token trend cannot be computed': async () => {
     givenTrendFailure('tokens');
   },
+  'the user handed conversations to a person today and yesterday': () =>
+    givenHandoffsTodayAndYesterday(USER_ID),
   'the user has a chat session': async (p) => {
     await givenChatSession(USER_ID, {
       id: param(p, 'id'),

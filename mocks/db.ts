@@ -5,6 +5,7 @@ import { ChatbotSchema, PromptVersionSchema } from '../src/api/schemas/chatbots'
 import { ChatMessageSchema, ChatSessionSchema } from '../src/api/schemas/chatSessions';
 import { DateTimeSchema, IdSchema } from '../src/api/schemas/common';
 import { ActivityLogEntrySchema, ActivityTypeSchema } from '../src/api/schemas/dashboard';
+import { HandoffSettingsBodySchema } from '../src/api/schemas/handoff';
 import { InstanceSchema } from '../src/api/schemas/instances';
 import { MembershipPlanSchema } from '../src/api/schemas/membership';
 import { ScheduleTypeSchema } from '../src/api/schemas/payments';
@@ -183,6 +184,22 @@ export const HandoffRecordSchema = z.object({
   firstReplyAt: z.nullable(DateTimeSchema),
 });
 
+/** A bot's handoff settings (beyond the spec), once saved; before that the defaults apply. */
+export const HandoffSettingsRecordSchema = z.object({
+  ...HandoffSettingsBodySchema.shape,
+  chatbotId: IdSchema,
+  ...Owned,
+});
+
+/** A saved reply of a user's team (beyond the spec). */
+export const SavedReplyRecordSchema = z.object({
+  id: IdSchema,
+  ...Owned,
+  shortcut: z.string(),
+  text: z.string(),
+  createdAt: DateTimeSchema,
+});
+
 export type UserRecord = z.output<typeof UserSchema>;
 export type MembershipRecord = z.output<typeof MembershipSchema>;
 export type PlanRecord = z.output<typeof PlanRecordSchema>;
@@ -195,6 +212,7 @@ export type ActivityRecord = z.output<typeof ActivityRecordSchema>;
 export type CheckoutRecord = z.output<typeof CheckoutSchema>;
 export type InvoiceRecord = z.output<typeof InvoiceRecordSchema>;
 export type HandoffRecord = z.output<typeof HandoffRecordSchema>;
+export type HandoffSettingsRecord = z.output<typeof HandoffSettingsRecordSchema>;
 export type BillingDetailsRecord = z.output<typeof BillingDetailsRecordSchema>;
 export type PaymentMethodRecord = z.output<typeof PaymentMethodRecordSchema>;
 export type CardSetupRecord = z.output<typeof CardSetupSchema>;
@@ -241,6 +259,8 @@ const createCollections = () => ({
   cardSetups: collection('cardSetups', CardSetupSchema),
   invoices: collection('invoices', InvoiceRecordSchema),
   handoffs: collection('handoffs', HandoffRecordSchema),
+  handoffSettings: collection('handoffSettings', HandoffSettingsRecordSchema),
+  savedReplies: collection('savedReplies', SavedReplyRecordSchema),
 });
 
 /** The two hidden keys @msw/data gives a record (its identity, its relations), as a created record shows them. */

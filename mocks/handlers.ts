@@ -3,8 +3,10 @@ import { billingDetailsHandlers } from './handlers/billingDetails';
 import { chatbotHandlers } from './handlers/chatbots';
 import { chatSessionHandlers } from './handlers/chatSessions';
 import { dashboardHandlers } from './handlers/dashboard';
+import { dashboardHandoffHandlers } from './handlers/dashboardHandoffs';
 import { databaseHandlers } from './handlers/database';
 import { handlingHandlers } from './handlers/handling';
+import { handoffHandlers } from './handlers/handoff';
 import { instanceHandlers } from './handlers/instances';
 import { invoiceHandlers } from './handlers/invoices';
 import { liveHandlers } from './handlers/live';
@@ -13,6 +15,7 @@ import { paymentMethodHandlers } from './handlers/paymentMethods';
 import { paymentHandlers } from './handlers/payments';
 import { promptOptimizationHandlers } from './handlers/promptOptimization';
 import { salesHandlers } from './handlers/sales';
+import { savedReplyHandlers } from './handlers/savedReplies';
 import { testChatHandlers } from './handlers/testChat';
 import { uploadHandlers } from './handlers/upload';
 
@@ -20,6 +23,7 @@ import { uploadHandlers } from './handlers/upload';
 export const handlers = [
   ...authHandlers,
   ...dashboardHandlers,
+  ...dashboardHandoffHandlers,
   ...instanceHandlers,
   ...chatbotHandlers,
   ...databaseHandlers,
@@ -28,6 +32,8 @@ export const handlers = [
   ...uploadHandlers,
   ...chatSessionHandlers,
   ...handlingHandlers,
+  ...handoffHandlers,
+  ...savedReplyHandlers,
   ...liveHandlers,
   ...salesHandlers,
   ...membershipHandlers,

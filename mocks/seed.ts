@@ -27,6 +27,15 @@ import {
   sessionRecords,
 } from './fixtures';
 import { seedDemoInvoices } from './handlers/invoices';
+import { seedHandoffs } from './seedHandoffs';
+
+/** The demo team's saved replies (beyond the spec), in the languages its customers write. */
+export const DEMO_SAVED_REPLIES = [
+  { shortcut: 'thanks', text: 'Thank you for your patience! Is there anything else I can help you with?' },
+  { shortcut: 'refund', text: 'Your refund is approved. It reaches your card within 3 to 5 business days.' },
+  { shortcut: '退款', text: '您的退款已批准，3 到 5 个工作日内退回您的银行卡。' },
+  { shortcut: '營業時間', text: '我們的營業時間是星期一至五，上午 9 點至下午 6 點。' },
+];
 
 export interface SeedDemoOptions {
   /** 'large': 10,000 sessions, one of them 5,000 messages long. */
@@ -458,9 +467,18 @@ async function seedOwnerData(ownerId: string, size: 'normal' | 'large', lineConn
   }
   await givenInstance(ownerId, demoLine(t, lineConnected));
   await db.billingDetails.create({ ...DEMO_BILLING_DETAILS, userId: ownerId, updatedAt: iso(t - 30 * DAY) });
+  for (const [i, reply] of DEMO_SAVED_REPLIES.entries()) {
+    await db.savedReplies.create({
+      id: `reply-demo-${i + 1}`,
+      ownerId,
+      ...reply,
+      createdAt: iso(t - 20 * DAY + i),
+    });
+  }
   await seedDemoInvoices(ownerId);
   const sessions = await seedSessions(ownerId, size, t - FEATURED_SINCE);
   await seedActivity(ownerId, sessions);
+  await seedHandoffs(ownerId, sessions, t);
 }
 
 const COUNTRY_NUMBERS = [

@@ -6,6 +6,8 @@ import { cardSetupModel } from '../src/demo/qa/flowModels/cardSetup.flowModel';
 import { conversationHandlingModel } from '../src/demo/qa/flowModels/conversationHandling.flowModel';
 import { databaseModel } from '../src/demo/qa/flowModels/database.flowModel';
 import { fineTuneModel } from '../src/demo/qa/flowModels/fineTune.flowModel';
+import { handoffSettingsModel } from '../src/demo/qa/flowModels/handoffSettings.flowModel';
+import { handoffsModel } from '../src/demo/qa/flowModels/handoffs.flowModel';
 import { instanceWatchModel } from '../src/demo/qa/flowModels/instanceWatch.flowModel';
 import { invoiceModel } from '../src/demo/qa/flowModels/invoice.flowModel';
 import { knowledgeUploadModel } from '../src/demo/qa/flowModels/knowledgeUpload.flowModel';
@@ -14,6 +16,7 @@ import { liveConnectionModel } from '../src/demo/qa/flowModels/liveConnection.fl
 import { paymentMethodsModel } from '../src/demo/qa/flowModels/paymentMethods.flowModel';
 import { promptOptimizerModel } from '../src/demo/qa/flowModels/promptOptimizer.flowModel';
 import { salesInquiryModel } from '../src/demo/qa/flowModels/salesInquiry.flowModel';
+import { savedRepliesModel } from '../src/demo/qa/flowModels/savedReplies.flowModel';
 import { toastModel } from '../src/demo/qa/flowModels/toasts.flowModel';
 import { trendsModel } from '../src/demo/qa/flowModels/trends.flowModel';
 import { usageRangeModel } from '../src/demo/qa/flowModels/usageRange.flowModel';
@@ -34,6 +37,7 @@ const MODELS = [
   liveModel,
   fineTuneModel,
   trendsModel,
+  handoffsModel,
   instanceWatchModel,
   liveConnectionModel,
   salesInquiryModel,
@@ -45,6 +49,8 @@ const MODELS = [
   invoiceModel,
   conversationHandlingModel,
   waitingCountModel,
+  handoffSettingsModel,
+  savedRepliesModel,
 ];
 const report: Array<[string, Coverage]> = [];
 

@@ -145,6 +145,24 @@ test.describe('chat history as an inbox (zh-CN)', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a saved reply goes into the reply by "/" and its shortcut', async ({ page }) => {
+    const errors = collectErrors(page);
+    const { who, messages } = await openOrder(page);
+    await who.getByRole('button', { name: T.takeOver, exact: true }).click();
+    const box = who.getByRole('textbox', { name: T.reply });
+    await box.fill('/退');
+    const suggestions = who.getByRole('list', { name: '快捷回复' });
+    await expect(suggestions.getByRole('button')).toHaveCount(1);
+    await expect(suggestions).toContainText('/退款');
+    await expectNoAxeViolationsInBothThemes(page, '32-saved-reply-suggestions-zh-CN', { fullPage: false });
+    await box.press('Enter');
+    await expect(box).toHaveValue('您的退款已批准，3 到 5 个工作日内退回您的银行卡。');
+    await box.press('Enter');
+    await expect(messages.getByText('您的退款已批准，3 到 5 个工作日内退回您的银行卡。')).toBeVisible();
+    await expect(who.getByText('已发送')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
   for (const width of [768, 375]) {
     test(`the inbox works at ${width} px`, async ({ page }) => {
       const errors = collectErrors(page);

@@ -89,6 +89,13 @@ test.describe('a server with only the spec’s calls', () => {
     await expectCalm(page);
     await history.getByRole('button', { name: 'Close' }).first().click();
 
+    await tab('Handoff').click();
+    await expect(
+      notOffered(page, 'This server does not offer handoff settings: the bot answers every conversation.'),
+    ).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Save handoff settings' })).toHaveCount(0);
+    await expectCalm(page);
+
     // The stream of the reply is ours: the spec's POST answers instead, at once.
     await tab('Test').click();
     const message = page.getByLabel('Message', { exact: true });
@@ -102,6 +109,7 @@ test.describe('a server with only the spec’s calls', () => {
       expect.arrayContaining([
         expect.stringMatching(/^GET \/api\/v1\/chatbots\/[^/]+\/database$/),
         expect.stringMatching(/^GET \/api\/v1\/chatbots\/[^/]+\/prompt-versions$/),
+        expect.stringMatching(/^GET \/api\/v1\/chatbots\/[^/]+\/handoff$/),
         'POST /api/v1/chatbots/prompt-optimizations',
         expect.stringMatching(/^GET \/api\/v1\/chatbots\/test\/[^/]+\/stream$/),
       ]),

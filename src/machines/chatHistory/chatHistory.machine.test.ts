@@ -17,6 +17,7 @@ import {
   type StarResult,
 } from '../../api/schemas/chatSessions';
 import type { Handling, PauseMinutes } from '../../api/schemas/handling';
+import type { SavedReply } from '../../api/schemas/savedReplies';
 import {
   sampleAnalysis as analysis,
   chatHistoryModel,
@@ -35,6 +36,7 @@ import { conversationExportMachine } from './conversationExport.machine';
 import { ENGLISH_LABELS, type ExportFile } from './export';
 import { type FineTuneBot, fineTuneMachine } from './fineTune/fineTune.machine';
 import { conversationHandlingMachine } from './handling/conversationHandling.machine';
+import { savedRepliesMachine } from './savedReplies/savedReplies.machine';
 import { NEEDS_PERSON } from './sessions';
 
 beforeAll(() => activateLocale('en', { persist: false }));
@@ -79,6 +81,9 @@ function start(
           actors: { analyzeSession: fromPromise(({ input }) => analyze(input.id)) },
         }),
         conversationExport: conversationExportMachine.provide({ actions: { logExportError } }),
+        savedReplies: savedRepliesMachine.provide({
+          actors: { list: fromPromise(async () => [] as SavedReply[]) },
+        }),
         conversationHandling: conversationHandlingMachine.provide({
           actors: {
             takeOver: fromPromise(({ input }) =>
@@ -835,6 +840,8 @@ describeStateViews(chatHistoryModel, {
           expect(child.context.fileName).toBeNull();
         }
       },
+      // The team's saved replies, for whichever conversation a person replies in.
+      savedReplies: () => {},
     },
     shows: (s: Snap) => {
       // The address the screen shows is the one its state names (the search once the typing paused).

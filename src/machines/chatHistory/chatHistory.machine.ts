@@ -36,6 +36,8 @@ export const chatHistoryMachine = chatHistoryLogic.createMachine({
     { id: 'live', src: 'live', input: { watched: null } },
     // The export options hold for every conversation while the screen is open.
     { id: 'conversationExport', src: 'conversationExport' },
+    // The team's saved replies, for any conversation's reply box (beyond the spec).
+    { id: 'savedReplies', src: 'savedReplies' },
   ],
   on: {
     'live.session': { actions: 'mergeLive' },

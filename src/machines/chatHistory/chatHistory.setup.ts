@@ -23,6 +23,7 @@ import {
 } from './handling/conversationHandling.machine';
 import { type LiveParentEvent, liveMachine } from './live.machine';
 import type { LiveState } from './liveMerge';
+import { savedRepliesMachine } from './savedReplies/savedReplies.machine';
 import { type ListFilter, visibleSessions } from './sessions';
 
 /*
@@ -146,6 +147,7 @@ export const chatHistorySetup = setup({
     conversationExport: conversationExportMachine,
     conversationAnalysis: conversationAnalysisMachine,
     conversationHandling: conversationHandlingMachine,
+    savedReplies: savedRepliesMachine,
     /**
      * A conversation the address names but the current list does not show (another search, another filter):
      * looked for among all the user's conversations. Null when it is not one of them (unknown, another

@@ -18,6 +18,7 @@ import { useText } from '../ui/text';
 import { segmentBelow, useAddressSync } from '../ui/useAddressSync';
 import { Conversation } from './Conversation';
 import { ChatHistoryContext } from './context';
+import { HandoffAlerts } from './HandoffAlerts';
 import { LiveNotice } from './Live';
 import { SessionList } from './SessionList';
 
@@ -178,6 +179,7 @@ function Screen() {
     <Layout>
       <ListPanel aria-label={t`Conversations`} hidden={conversationStep}>
         <SearchBar />
+        <HandoffAlerts />
         <LiveNotice />
         <SessionList autoFocus={mobile && returned && !open} />
       </ListPanel>

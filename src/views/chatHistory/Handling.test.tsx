@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isoNow } from '../../../mocks/clock';
 import { botTakesTurn } from '../../../mocks/customers';
 import { givenChatSession } from '../../../mocks/fixtures';
@@ -66,6 +66,10 @@ describe('a person takes a conversation over (beyond the spec)', () => {
     const messages = screen.getByRole('region', { name: 'Messages' });
     expect(await within(messages).findByText(/Of course, I am here/)).toBeInTheDocument();
     expect(box).toHaveValue('');
+    expect(within(who).getByRole('status')).toHaveTextContent('Sent');
+    await u.type(box, 'A');
+    expect(within(who).getByRole('status')).toHaveTextContent('');
+    await u.clear(box);
     await u.click(within(who).getByRole('button', { name: 'Hand back to the bot' }));
     expect(await within(who).findByText('The bot replies')).toBeInTheDocument();
     expect(within(row()).queryByText('A person replies')).toBeNull();
@@ -169,5 +173,68 @@ describe('the conversations waiting for a person (beyond the spec)', () => {
     expect(screen.queryByText(/waiting for a person/)).toBeNull();
     expect(document.title).toBe('Chat history · Influx');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('alerts on this device when a conversation needs a person', () => {
+  it('asks the browser for permission only when the user turns notifications on, and remembers the choices', async () => {
+    const requestPermission = vi.fn(async () => 'granted' as NotificationPermission);
+    vi.stubGlobal('Notification', { permission: 'default', requestPermission });
+    try {
+      const u = userEvent.setup();
+      await renderApp('/chat-history', { as: 'owner' });
+      const alerts = await screen.findByRole('group', { name: 'When a conversation needs a person:' });
+      expect(requestPermission).not.toHaveBeenCalled();
+      const desktop = within(alerts).getByRole('checkbox', { name: 'Desktop notification' });
+      expect(desktop).not.toBeChecked();
+      await u.click(desktop);
+      expect(requestPermission).toHaveBeenCalledTimes(1);
+      await waitFor(() => expect(desktop).toBeChecked());
+      await u.click(within(alerts).getByRole('checkbox', { name: 'Sound' }));
+      expect(JSON.parse(localStorage.getItem('influx-handoff-alerts') ?? '{}')).toEqual({
+        desktop: true,
+        sound: true,
+      });
+    } finally {
+      vi.unstubAllGlobals();
+      localStorage.removeItem('influx-handoff-alerts');
+    }
+  });
+});
+
+describe('saved replies (beyond the spec)', () => {
+  it('go into a reply by "/" and their shortcut, and the team keeps the list', async () => {
+    const u = await open();
+    const who = screen.getByRole('region', { name: 'Who replies' });
+    await u.click(within(who).getByRole('button', { name: 'Take over' }));
+    await within(who).findByRole('button', { name: 'Hand back to the bot' });
+    const box = within(who).getByRole('textbox', { name: 'Reply' });
+    await u.type(box, 'Hello! /ref');
+    const list = within(who).getByRole('list', { name: 'Saved replies' });
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([expect.stringMatching(/^\/refund/)]);
+    await u.keyboard('{Enter}');
+    expect(box).toHaveValue(
+      'Hello! Your refund is approved. It reaches your card within 3 to 5 business days.',
+    );
+    expect(within(who).queryByRole('list', { name: 'Saved replies' })).toBeNull();
+    // Escape leaves the suggestions; Enter then sends as usual.
+    await u.clear(box);
+    await u.type(box, '/th');
+    await u.keyboard('{Escape}');
+    expect(within(who).queryByRole('list', { name: 'Saved replies' })).toBeNull();
+
+    await u.click(within(who).getByRole('button', { name: 'Saved replies' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Saved replies' });
+    await u.click(within(dialog).getByRole('button', { name: 'Add a saved reply' }));
+    await u.type(within(dialog).getByRole('textbox', { name: 'Shortcut' }), 'eta');
+    await u.type(within(dialog).getByRole('textbox', { name: 'Reply' }), 'It arrives within 2 days.');
+    await u.click(within(dialog).getByRole('button', { name: 'Save reply' }));
+    expect(await within(dialog).findByText('/eta')).toBeInTheDocument();
+    await u.click(within(dialog).getByRole('button', { name: 'Delete /thanks' }));
+    await waitFor(() => expect(within(dialog).queryByText('/thanks')).toBeNull());
   });
 });

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { shallowEqual, useSelector } from '@xstate/react';
-import { type KeyboardEvent, useEffect, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { Handling, PauseMinutes } from '../../api/schemas/handling';
@@ -17,6 +17,10 @@ import { Button } from '../ui/Button';
 import { Badge, NotOffered } from '../ui/Feedback';
 import { useText } from '../ui/text';
 import { ChatHistoryContext } from './context';
+import { ReplySuggestions, useReplySuggestions, useSavedReplies } from './SavedReplies';
+
+// Managing the saved replies is a dialog of its own: its code loads when it is first opened.
+const SavedRepliesDialog = lazy(() => import('./SavedRepliesDialog'));
 
 type HandlingActor = ActorRefFrom<typeof conversationHandlingMachine>;
 
@@ -150,6 +154,7 @@ function HandlingControls({ handler }: { handler: HandlingActor }) {
       busy: s.hasTag('busy'),
       sending: s.hasTag('sending'),
       sendFailed: s.hasTag('sendFailed'),
+      sent: s.hasTag('sent'),
       notOffered: s.hasTag('notOffered'),
       canSend: s.can({ type: 'reply.send' }),
     }),
@@ -161,9 +166,15 @@ function HandlingControls({ handler }: { handler: HandlingActor }) {
     const chosen = PAUSES.find((p) => p.value === pause) ?? PAUSES[1];
     if (chosen) handler.send({ type: 'takeOver', minutes: chosen.minutes });
   };
+  const saved = useSavedReplies();
+  const [managing, setManaging] = useState(false);
+  const suggestions = useReplySuggestions(view.draft, saved.replies, (text) =>
+    handler.send({ type: 'reply.changed', text }),
+  );
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.nativeEvent.isComposing || suggestions.onKeyDown(event)) return;
     // Enter sends; Shift+Enter starts a new line (and composing an IME word never sends).
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    if (event.key !== 'Enter' || event.shiftKey) return;
     event.preventDefault();
     if (view.canSend) handler.send({ type: 'reply.send' });
   };
@@ -213,12 +224,23 @@ function HandlingControls({ handler }: { handler: HandlingActor }) {
       >
         <textarea
           aria-label={t`Reply`}
-          placeholder={t`Write a reply. Enter sends, Shift+Enter starts a new line.`}
+          placeholder={
+            saved.actor
+              ? t`Write a reply, or “/” for a saved one. Enter sends, Shift+Enter starts a new line.`
+              : t`Write a reply. Enter sends, Shift+Enter starts a new line.`
+          }
           value={view.draft}
           onChange={(e) => handler.send({ type: 'reply.changed', text: e.target.value })}
           onKeyDown={onKeyDown}
           readOnly={view.sending}
         />
+        {suggestions.matches.length > 0 && (
+          <ReplySuggestions
+            matches={suggestions.matches}
+            active={suggestions.marked}
+            onPick={suggestions.pick}
+          />
+        )}
         {view.sendFailed && view.error && (
           <Alert>
             <Trans>Your reply was not sent: {text(view.error)}</Trans>
@@ -226,15 +248,18 @@ function HandlingControls({ handler }: { handler: HandlingActor }) {
         )}
         <Bar>
           {view.person ? (
-            <Button type="submit" variant="primary" size="sm" disabled={!view.canSend}>
-              {view.sending ? (
-                <Trans>Sending…</Trans>
-              ) : view.sendFailed ? (
-                <Trans>Retry</Trans>
-              ) : (
-                <Trans>Send</Trans>
-              )}
-            </Button>
+            <>
+              <Button type="submit" variant="primary" size="sm" disabled={!view.canSend}>
+                {view.sending ? (
+                  <Trans>Sending…</Trans>
+                ) : view.sendFailed ? (
+                  <Trans>Retry</Trans>
+                ) : (
+                  <Trans>Send</Trans>
+                )}
+              </Button>
+              <span role="status">{view.sent && <Trans>Sent</Trans>}</span>
+            </>
           ) : (
             view.draft.trim() !== '' && (
               <Button type="submit" size="sm" disabled={view.busy}>
@@ -242,8 +267,18 @@ function HandlingControls({ handler }: { handler: HandlingActor }) {
               </Button>
             )
           )}
+          {saved.actor && (
+            <Button size="sm" variant="ghost" onClick={() => setManaging(true)}>
+              <Trans>Saved replies</Trans>
+            </Button>
+          )}
         </Bar>
       </Reply>
+      {saved.actor && managing && (
+        <Suspense fallback={null}>
+          <SavedRepliesDialog actor={saved.actor} open={managing} onClose={() => setManaging(false)} />
+        </Suspense>
+      )}
     </section>
   );
 }

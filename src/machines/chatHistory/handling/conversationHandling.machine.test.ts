@@ -173,6 +173,13 @@ describe('a person’s reply', () => {
     expect(t.reply).toHaveBeenCalledWith('On its way!');
     expect(t.snap().context.draft).toBe('');
     expect(t.told()).toEqual([{ type: 'reply.sent', sessionId: 's-1', message: sent }]);
+    // Said as sent until the person writes again; what they write is the new draft.
+    expect(t.snap().hasTag('sent')).toBe(true);
+    t.child.send({ type: 'reply.changed', text: 'A' });
+    expect(t.snap().hasTag('sent')).toBe(false);
+    expect(t.snap().context.draft).toBe('A');
+    t.child.send({ type: 'reply.send' });
+    expect(t.snap().hasTag('sending')).toBe(true);
   });
 
   it('keeps the text when sending fails, says why, and sends it again', async () => {

@@ -49,6 +49,15 @@ export const pauseLeftMs = (handling: Handling, now: number): number | null =>
  * conversation is open). Beyond the spec: a server that does not offer these calls (404, 405, 501) leaves
  * the conversation as the spec has it, and the controls say so once, quietly (`notOffered`).
  */
+/** What typing in the reply box does: the draft changes, and is kept on this device. */
+const typing = [
+  {
+    type: 'setDraft',
+    params: ({ event }: { event: { type: string; text?: string } }) => ({ text: event.text ?? '' }),
+  },
+  'keepDraft',
+] as const;
+
 export const conversationHandlingMachine = setup({
   types: {
     context: {} as ConversationHandlingContext,
@@ -108,11 +117,7 @@ export const conversationHandlingMachine = setup({
     error: null,
   }),
   initial: 'checking',
-  on: {
-    'reply.changed': {
-      actions: [{ type: 'setDraft', params: ({ event }) => ({ text: event.text }) }, 'keepDraft'],
-    },
-  },
+  on: { 'reply.changed': { actions: typing } },
   states: {
     checking: { always: [{ guard: 'byPerson', target: 'person' }, { target: 'bot' }] },
     /** The bot answers (or the conversation waits for a person): a person may take it over. */
@@ -195,7 +200,7 @@ export const conversationHandlingMachine = setup({
                 src: 'reply',
                 input: ({ context }) => ({ id: context.sessionId, content: context.draft.trim() }),
                 onDone: {
-                  target: 'idle',
+                  target: 'sent',
                   actions: [
                     'clearError',
                     'clearDraft',
@@ -213,6 +218,8 @@ export const conversationHandlingMachine = setup({
               },
             },
             failed: { tags: ['sendFailed'], on: { 'reply.send': { guard: 'hasText', target: 'sending' } } },
+            /** The last reply is stored: said until the person writes again. */
+            sent: { tags: ['sent'], on: { 'reply.changed': { target: 'idle', actions: typing } } },
           },
         },
       },

@@ -33,8 +33,10 @@ function start(answers: Array<number | Error>) {
   });
   let tell: (event: LiveNews) => void = () => {};
   const app = standInApp({ clock });
+  const alert = vi.fn();
   const actor = app.run(
     waitingCountMachine.provide({
+      actions: { alert: ({ event }) => alert(event) },
       actors: {
         getWaitingCount: fromPromise(() => read()) as never,
         liveListener: fromCallback(({ sendBack }) => {
@@ -44,7 +46,15 @@ function start(answers: Array<number | Error>) {
     }),
   );
   const settle = () => new Promise((r) => setTimeout(r, 0));
-  return { actor, clock, read, settle, live: (e: LiveNews) => tell(e), snap: () => actor.getSnapshot() };
+  return {
+    actor,
+    alert,
+    clock,
+    read,
+    settle,
+    live: (e: LiveNews) => tell(e),
+    snap: () => actor.getSnapshot(),
+  };
 }
 
 describe('the count of conversations waiting for a person', () => {
@@ -63,6 +73,7 @@ describe('the count of conversations waiting for a person', () => {
     await w.settle();
     expect(w.snap().context.count).toBe(0);
     expect(w.read).toHaveBeenCalledTimes(3);
+    expect(w.alert).toHaveBeenCalledTimes(1);
   });
 
   it('keeps the last count through a failed read, and reads again at the next news', async () => {

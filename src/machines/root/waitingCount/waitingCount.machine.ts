@@ -3,6 +3,7 @@ import { getWaitingCount } from '../../../api/handling';
 import { notOffered } from '../../errors';
 import { fromRequest } from '../../request';
 import { type LiveNews, liveListener } from '../liveConnection/liveListener';
+import { alertHandoff } from './alerts';
 
 /** Without a live stream: the wait between reads of the count. */
 export const WAITING_POLL_MS = 30_000;
@@ -17,6 +18,7 @@ export interface WaitingCountContext {
  * it). Beyond the spec: it reads the count at start and again whenever the live connection tells a change of
  * handler or may have missed one; without the stream it reads it every WAITING_POLL_MS. A server without the
  * call (404, 405, 501) leaves it `notOffered`, asking nothing more; any other failure keeps the last count.
+ * A conversation that starts waiting raises the user's alerts on this device (alerts.ts).
  */
 export const waitingCountMachine = setup({
   types: { context: {} as WaitingCountContext, events: {} as LiveNews },
@@ -30,6 +32,12 @@ export const waitingCountMachine = setup({
     unavailable: ({ event }) => event.type === 'live.status' && event.status === 'unavailable',
   },
   actions: {
+    /** A conversation starts waiting for a person: the user's alerts on this device, as they chose them. */
+    alert: ({ event }) => {
+      if (event.type === 'live.handling' && event.handling.by === 'waiting') {
+        alertHandoff(event.sessionId, event.handling.reason);
+      }
+    },
     setCount: assign({
       count: ({ event }) => (event as unknown as { output: { count: number } }).output.count,
     }),
@@ -44,7 +52,7 @@ export const waitingCountMachine = setup({
       initial: 'reading',
       on: {
         // A change read again from the start: a read in flight may predate it.
-        'live.handling': { target: '.reading', reenter: true },
+        'live.handling': { target: '.reading', reenter: true, actions: 'alert' },
         'live.catchUp': { target: '.reading', reenter: true },
         'live.status': { guard: 'unavailable', target: '.polling' },
       },
