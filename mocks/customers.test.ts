@@ -73,6 +73,7 @@ describe('a customer asking for a person', () => {
       by: 'waiting',
       reason: 'askedForPerson',
       since: at(t),
+      pauseMinutes: 30,
     });
     expect(await waiting()).toEqual({ count: 1 });
     // Every tab hears of it: the customer's message, the bot's, and the conversation's new handler.

@@ -2,7 +2,6 @@ import type { ChatMessage } from '../src/api/schemas/chatSessions';
 import type { Handling, HandoffReason } from '../src/api/schemas/handling';
 import {
   DEFAULT_HANDOFF_MESSAGES,
-  DEFAULT_HANDOFF_SETTINGS,
   type HandoffLanguage,
   type HandoffSettings,
 } from '../src/api/schemas/handoff';
@@ -10,7 +9,7 @@ import { isoNow, MINUTE, now } from './clock';
 import { hasNoAnswer, testReply } from './conversations';
 import { type ChatMessageRecord, db } from './db';
 import { givenHandling, handlingNow } from './handlers/handling';
-import { handoffSettingsOf } from './handlers/handoff';
+import { answeringBot, ownersHandoffSettings } from './handlers/handoff';
 import { givenLiveMessage } from './handlers/live';
 import { logHandoff, logPersonReply } from './handoffLog';
 import { asksForPerson, backAt, closedUntil, customerLanguage, soundsUnhappy } from './handoffRules';
@@ -57,9 +56,6 @@ function personSinceBot(messages: ChatMessage[]): ChatMessage | undefined {
   }
   return undefined;
 }
-
-/** The bot that answers the owner's customers: their first chatbot (the demo binds it to its line). */
-const botOf = (ownerId: string) => db.chatbots.findMany((q) => q.where((b) => b.ownerId === ownerId))[0];
 
 export type BotTurn = 'answered' | 'handedOff' | 'quiet';
 
@@ -111,8 +107,8 @@ export async function botTakesTurn(ownerId: string, sessionId: string, scripted?
   const latest = customer.at(-1);
   if (!latest) return 'quiet';
   const language = customerLanguage(latest.content);
-  const bot = botOf(ownerId);
-  const settings = bot ? handoffSettingsOf(bot.id) : DEFAULT_HANDOFF_SETTINGS;
+  const bot = answeringBot(ownerId);
+  const settings = ownersHandoffSettings(ownerId);
   const reason = afterHours ? null : handoffReason(messages, latest.content, settings);
   if (reason) {
     const closed = closedUntil(settings.hours, now());
@@ -153,8 +149,7 @@ export async function phoneReplies(
   const message = await givenLiveMessage(ownerId, { sessionId, content, sender: 'person', fromPhone: true });
   const current = record ? handlingNow(record) : null;
   if (current?.by !== 'person') {
-    const bot = botOf(ownerId);
-    const minutes = (bot ? handoffSettingsOf(bot.id) : DEFAULT_HANDOFF_SETTINGS).defaultPauseMinutes;
+    const minutes = ownersHandoffSettings(ownerId).defaultPauseMinutes;
     const handling: Handling = {
       by: 'person',
       reason: 'phoneReply',

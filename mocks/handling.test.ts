@@ -4,7 +4,8 @@ import { ChatMessageSchema, ChatSessionListSchema } from '../src/api/schemas/cha
 import { HandlingSchema, WaitingCountSchema } from '../src/api/schemas/handling';
 import { HOUR, MINUTE, setNow } from './clock';
 import { db } from './db';
-import { type GivenUser, givenChatSession, givenUser } from './fixtures';
+import { type GivenUser, givenChatbot, givenChatSession, givenUser } from './fixtures';
+import { givenHandoffSettings } from './handlers/handoff';
 import { call, withMockServer } from './testing';
 
 withMockServer();
@@ -34,12 +35,17 @@ const handlingOf = async (id: string) => (await search()).find((s) => s.id === i
 
 describe('who handles a conversation (beyond the spec)', () => {
   it('tells each conversation’s handler in the search, the bot unless someone else', async () => {
-    expect(await handlingOf('s-1')).toEqual({ by: 'bot' });
+    // With the pause a take-over starts with: the bot's default (30 minutes until the bot's settings say).
+    expect(await handlingOf('s-1')).toEqual({ by: 'bot', pauseMinutes: 30 });
     expect(await handlingOf('s-waiting')).toEqual({
       by: 'waiting',
       reason: 'askedForPerson',
       since: at(t - HOUR),
+      pauseMinutes: 30,
     });
+    await givenChatbot(u.id, { id: 'bot-1' });
+    await givenHandoffSettings(u.id, 'bot-1', { defaultPauseMinutes: null });
+    expect(await handlingOf('s-1')).toEqual({ by: 'bot', pauseMinutes: null });
     const count = await call('GET', '/chat-session/waiting/count', { token: u.token });
     expect(WaitingCountSchema.parse(count.body)).toEqual({ count: 1 });
   });
@@ -61,7 +67,7 @@ describe('who handles a conversation (beyond the spec)', () => {
     expect(await handlingOf('s-waiting')).toEqual(handling);
     expect((await call('GET', '/chat-session/waiting/count', { token: u.token })).body).toEqual({ count: 0 });
     clock = t + 30 * MINUTE;
-    expect(await handlingOf('s-waiting')).toEqual({ by: 'bot' });
+    expect(await handlingOf('s-waiting')).toEqual({ by: 'bot', pauseMinutes: 30 });
   });
 
   it('takes one over until handed back, and hands it back', async () => {
@@ -74,7 +80,7 @@ describe('who handles a conversation (beyond the spec)', () => {
     expect(await handlingOf('s-1')).toMatchObject({ by: 'person', until: null });
     const back = await call('POST', '/chat-session/s-1/hand-back', { token: u.token, body: {} });
     expect(back.body).toEqual({ by: 'bot' });
-    expect(await handlingOf('s-1')).toEqual({ by: 'bot' });
+    expect(await handlingOf('s-1')).toEqual({ by: 'bot', pauseMinutes: 30 });
   });
 
   it('refuses a pause it does not offer', async () => {
@@ -83,7 +89,7 @@ describe('who handles a conversation (beyond the spec)', () => {
       body: { minutes: 45 },
     });
     expect(refused.status).toBe(400);
-    expect(await handlingOf('s-1')).toEqual({ by: 'bot' });
+    expect(await handlingOf('s-1')).toEqual({ by: 'bot', pauseMinutes: 30 });
   });
 
   it('stores a person’s reply, named, only while a person handles the conversation', async () => {

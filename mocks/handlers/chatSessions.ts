@@ -12,6 +12,7 @@ import { type ChatSessionRecord, db, type UserRecord } from '../db';
 import { periodOfSessionFilter, within } from '../periods';
 import { authedRoute, owned, readBody, withoutOwner } from './common';
 import { handlingNow } from './handling';
+import { withDefaultPause } from './handoff';
 
 const toSession = (record: ChatSessionRecord): ChatSession => withoutOwner(record);
 
@@ -88,7 +89,8 @@ export const chatSessionHandlers = [
     return HttpResponse.json(
       sessions.map((s) => {
         const lastMessage = latest.get(s.id);
-        return { ...toSession(s), ...(lastMessage ? { lastMessage } : {}), handling: handlingNow(s) };
+        const handling = withDefaultPause(handlingNow(s), s.ownerId);
+        return { ...toSession(s), ...(lastMessage ? { lastMessage } : {}), handling };
       }),
     );
   }),

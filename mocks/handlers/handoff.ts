@@ -1,4 +1,5 @@
 import { HttpResponse } from 'msw';
+import type { Handling } from '../../src/api/schemas/handling';
 import {
   DEFAULT_HANDOFF_SETTINGS,
   type HandoffSettings,
@@ -25,6 +26,22 @@ export function handoffSettingsOf(chatbotId: string): HandoffSettings {
   if (!record) return structuredClone(DEFAULT_HANDOFF_SETTINGS);
   const { chatbotId: _bot, ownerId: _owner, ...settings } = record;
   return settings;
+}
+
+/** The bot that answers the owner's customers: their first chatbot (the demo binds it to its line). */
+export const answeringBot = (ownerId: string) =>
+  db.chatbots.findMany((q) => q.where((b) => b.ownerId === ownerId))[0];
+
+/** The settings the owner's conversations are handled by (the defaults without a bot). */
+export function ownersHandoffSettings(ownerId: string): HandoffSettings {
+  const bot = answeringBot(ownerId);
+  return bot ? handoffSettingsOf(bot.id) : structuredClone(DEFAULT_HANDOFF_SETTINGS);
+}
+
+/** A conversation's handling as answered: the bot's default pause told while a person may take it over. */
+export function withDefaultPause(handling: Handling, ownerId: string): Handling {
+  if (handling.by === 'person') return handling;
+  return { ...handling, pauseMinutes: ownersHandoffSettings(ownerId).defaultPauseMinutes };
 }
 
 /** For tests and the demo: a bot's settings, as a save would store them. */

@@ -23,10 +23,19 @@ const ReasonSchema = z.catch(z.enum([...HANDOFF_REASONS, 'other']), 'other');
 export const PAUSE_MINUTES = [30, 120, 720, null] as const;
 export type PauseMinutes = (typeof PAUSE_MINUTES)[number];
 
+const PauseSchema = z.union(PAUSE_MINUTES.map((m) => (m === null ? z.null() : z.literal(m))));
+/** The pause a take-over starts with, as the conversation's bot has it set (none: the server does not say). */
+const DefaultPauseSchema = z.catch(z.optional(PauseSchema), undefined);
+
 export const HandlingSchema = z.discriminatedUnion('by', [
-  z.looseObject({ by: z.literal('bot') }),
+  z.looseObject({ by: z.literal('bot'), pauseMinutes: DefaultPauseSchema }),
   /** The bot handed it off: it waits for a person, since `since`. */
-  z.looseObject({ by: z.literal('waiting'), reason: ReasonSchema, since: DateTimeSchema }),
+  z.looseObject({
+    by: z.literal('waiting'),
+    reason: ReasonSchema,
+    since: DateTimeSchema,
+    pauseMinutes: DefaultPauseSchema,
+  }),
   /** A person handles it (the signed-in user unless `name` says otherwise); the bot resumes at `until`. */
   z.looseObject({
     by: z.literal('person'),
@@ -41,9 +50,7 @@ export type Handling = z.infer<typeof HandlingSchema>;
 /** On a session: absent (a server without it) or not readable, the list shows no handler. */
 export const SessionHandlingSchema = z.catch(z.optional(HandlingSchema), undefined);
 
-export const TakeOverBodySchema = z.object({
-  minutes: z.union(PAUSE_MINUTES.map((m) => (m === null ? z.null() : z.literal(m)))),
-});
+export const TakeOverBodySchema = z.object({ minutes: PauseSchema });
 export type TakeOverBody = z.infer<typeof TakeOverBodySchema>;
 
 export const ReplyBodySchema = z.object({ content: z.string().check(z.trim(), z.minLength(1)) });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { isoNow } from '../../../mocks/clock';
 import { botTakesTurn } from '../../../mocks/customers';
 import { givenChatSession } from '../../../mocks/fixtures';
+import { givenHandoffSettings } from '../../../mocks/handlers/handoff';
 import { givenLiveMessage, openLiveStreams } from '../../../mocks/handlers/live';
 import { resetAndSeed, server } from '../../../mocks/node';
 import { DEMO_OWNER } from '../../../mocks/seed';
@@ -73,6 +74,13 @@ describe('a person takes a conversation over (beyond the spec)', () => {
     await u.click(within(who).getByRole('button', { name: 'Hand back to the bot' }));
     expect(await within(who).findByText('The bot replies')).toBeInTheDocument();
     expect(within(row()).queryByText('A person replies')).toBeNull();
+  });
+
+  it('offers first the pause the bot’s handoff settings choose', async () => {
+    await givenHandoffSettings(DEMO_OWNER.id, 'bot-ava', { defaultPauseMinutes: 720 });
+    await open();
+    const who = screen.getByRole('region', { name: 'Who replies' });
+    expect(within(who).getByRole('combobox', { name: 'Pause the bot for' })).toHaveDisplayValue('12 hours');
   });
 
   it('keeps the text of a reply that failed and sends it again', async () => {

@@ -79,6 +79,13 @@ const Mark = styled(Badge)`
   vertical-align: 1px;
 `;
 
+/** The pause a take-over offers first: the one the server says the conversation's bot has set. */
+function defaultPause(handling: Handling): string {
+  const minutes = handling.by === 'person' ? undefined : handling.pauseMinutes;
+  if (minutes === undefined) return '120';
+  return PAUSES.find((p) => p.minutes === minutes)?.value ?? '120';
+}
+
 /** h:mm:ss of a pause left (the header's countdown). */
 export function formatLeft(ms: number): string {
   const total = Math.ceil(ms / 1000);
@@ -161,7 +168,8 @@ function HandlingControls({ handler }: { handler: HandlingActor }) {
     shallowEqual,
   );
   const countNotOffered = useHandlingNotOffered();
-  const [pause, setPause] = useState('120');
+  // The bot's default pause, when the server tells it; else two hours.
+  const [pause, setPause] = useState(() => defaultPause(view.handling));
   const takeOver = () => {
     const chosen = PAUSES.find((p) => p.value === pause) ?? PAUSES[1];
     if (chosen) handler.send({ type: 'takeOver', minutes: chosen.minutes });
