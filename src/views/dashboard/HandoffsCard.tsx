@@ -4,6 +4,7 @@ import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import type { handoffsMachine } from '../../machines/dashboard/handoffs.machine';
 import { Muted } from '../ui/Card';
 import { Icon } from '../ui/icons';
+import { useLoadedActor } from '../ui/loadedActor';
 import { useText } from '../ui/text';
 import { StatCard, TrendLine } from './StatCard';
 
@@ -34,10 +35,7 @@ export function formatReplyTime(seconds: number, locale: string): string {
 /** The dashboard runs the figures through a stand-in that loads their code (lazyActor): the flow is its child. */
 function useHandoffs(dashboard: AnyActorRef): HandoffsActor | undefined {
   const standIn = useSelector(dashboard, (s) => s.children.handoffs as AnyActorRef | undefined);
-  return useSelector(
-    standIn,
-    (s) => (s?.context as { loaded?: HandoffsActor | null } | undefined)?.loaded ?? undefined,
-  );
+  return useLoadedActor<HandoffsActor>(standIn);
 }
 
 /**

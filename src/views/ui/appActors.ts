@@ -5,6 +5,7 @@ import type { toastsMachine } from '../../machines/root/toasts/toasts.machine';
 import type { waitingCountMachine } from '../../machines/root/waitingCount/waitingCount.machine';
 import { SYSTEM_IDS } from '../../machines/system';
 import { useAppActor } from '../../machines/useFlow';
+import { useLoadedActor } from './loadedActor';
 
 /**
  * The root app actor's two long-lived children, the session and the toast queue (app/providers.tsx runs the
@@ -48,8 +49,5 @@ export function useHandlingNotOffered(): boolean {
 function useWaitingCountActor(): WaitingCountActor | undefined {
   // The session runs the count through a stand-in that loads its code (lazyActor): the count is its child.
   const standIn = useSession((s) => s.children[SYSTEM_IDS.waitingCount] as AnyActorRef | undefined);
-  return useSelector(
-    standIn,
-    (s) => (s?.context as { loaded?: WaitingCountActor | null } | undefined)?.loaded ?? undefined,
-  );
+  return useLoadedActor<WaitingCountActor>(standIn);
 }

@@ -26,6 +26,7 @@ import { Muted } from '../../ui/Card';
 import { Checkbox } from '../../ui/Controls';
 import { ErrorPanel, NotOffered, PanelLoading } from '../../ui/Feedback';
 import { SelectField, TextAreaField, TextField } from '../../ui/Field';
+import { useLoadedActor } from '../../ui/loadedActor';
 import { useText } from '../../ui/text';
 import { useEditor } from '../context';
 import { OpeningHours } from './OpeningHours';
@@ -95,10 +96,7 @@ const Actions = styled.div`
 export default function HandoffPanel() {
   // The editor runs it through a stand-in that loads its code (lazyActor): the flow is the stand-in's child.
   const standIn = useEditor((s) => s.children.handoff as AnyActorRef | undefined);
-  const actor = useSelector(
-    standIn,
-    (s) => (s?.context as { loaded?: HandoffActor | null } | undefined)?.loaded,
-  );
+  const actor = useLoadedActor<HandoffActor>(standIn);
   if (!standIn) {
     return (
       <Muted>
