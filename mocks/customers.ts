@@ -154,7 +154,7 @@ export async function phoneReplies(
       by: 'person',
       reason: 'phoneReply',
       since: message.sentAt,
-      until: minutes === null ? null : new Date(now() + minutes * MINUTE).toISOString(),
+      until: minutes === null ? null : new Date(Date.parse(message.sentAt) + minutes * MINUTE).toISOString(),
     };
     await givenHandling(sessionId, handling);
     await logHandoff(ownerId, sessionId, 'phoneReply', message.sentAt);

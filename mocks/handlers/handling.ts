@@ -52,8 +52,10 @@ export const handlingHandlers = [
   authedRoute('post', '/chat-session/:id/take-over', async ({ request, params, user }) => {
     const session = ownSession(params.id ?? '', user);
     const { minutes } = await readBody(request, TakeOverBodySchema);
-    const since = isoNow();
-    const until = minutes === null ? null : new Date(now() + minutes * MINUTE).toISOString();
+    // One instant for both ends: a pause is exactly as long as chosen.
+    const at = now();
+    const since = new Date(at).toISOString();
+    const until = minutes === null ? null : new Date(at + minutes * MINUTE).toISOString();
     const handling: Handling = { by: 'person', name: personName(user), reason: 'takenOver', since, until };
     // Taking over from the bot is a hand-off of its own; answering one that waits is not a second one.
     const was = handlingNow(session).by;
