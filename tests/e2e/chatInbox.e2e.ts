@@ -160,6 +160,13 @@ test.describe('chat history as an inbox (zh-CN)', () => {
     await box.press('Enter');
     await expect(messages.getByText('您的退款已批准，3 到 5 个工作日内退回您的银行卡。')).toBeVisible();
     await expect(who.getByText('已发送')).toBeVisible();
+    // The team's list of saved replies, in its dialog.
+    await who.getByRole('button', { name: '快捷回复', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: '快捷回复' });
+    await expect(dialog.getByText('/退款')).toBeVisible();
+    await dialog.getByRole('button', { name: '添加快捷回复' }).click();
+    await expect(dialog.getByRole('textbox', { name: '快捷词' })).toBeVisible();
+    await expectNoAxeViolationsInBothThemes(page, '32-saved-replies-dialog-zh-CN', { fullPage: false });
     expect(errors).toEqual([]);
   });
 
