@@ -8,14 +8,15 @@ export interface MockOptions {
   /** How long the 'slow' scenario holds every call. */
   slowDelayMs: number;
   /**
-   * With 'session-expiring': authenticated calls a token may make before it expires. The dashboard makes six,
-   * its first-run checklist three (for an account that has not finished or put it away) and the app's instance
-   * watch two (the list, then its stream): the next screen's first call is refused.
+   * With 'session-expiring': authenticated calls a token may make before it expires. The dashboard makes seven
+   * (its figures, the trends, the activity and the hand-offs), its first-run checklist three (for an account
+   * that has not finished or put it away), the app's instance watch two (the list, then its stream) and the
+   * count of conversations waiting for a person one: the next screen's first call is refused.
    */
   callsBeforeExpiry: number;
 }
 
-const DEFAULTS: MockOptions = { qrNeverScanned: false, slowDelayMs: 3000, callsBeforeExpiry: 11 };
+const DEFAULTS: MockOptions = { qrNeverScanned: false, slowDelayMs: 3000, callsBeforeExpiry: 13 };
 
 export const mockOptions: MockOptions = { ...DEFAULTS };
 

@@ -53,10 +53,10 @@ describe('scenarios', () => {
     expect(answer.status).toBe(200);
   });
 
-  it('session-expiring answers 401 after 11 authenticated calls, and the session is gone', async () => {
+  it('session-expiring answers 401 after 13 authenticated calls, and the session is gone', async () => {
     switchScenario('session-expiring');
-    expect(mockOptions.callsBeforeExpiry).toBe(11);
-    for (let i = 0; i < 11; i++) expect((await call('GET', '/chatbots', { token })).status).toBe(200);
+    expect(mockOptions.callsBeforeExpiry).toBe(13);
+    for (let i = 0; i < 13; i++) expect((await call('GET', '/chatbots', { token })).status).toBe(200);
     expect(await call('GET', '/chatbots', { token })).toMatchObject({
       status: 401,
       body: { code: 'UNAUTHORIZED' },
