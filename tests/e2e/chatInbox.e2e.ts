@@ -163,7 +163,7 @@ test.describe('chat history as an inbox (zh-CN)', () => {
     // The team's list of saved replies, in its dialog.
     await who.getByRole('button', { name: '快捷回复', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: '快捷回复' });
-    await expect(dialog.getByText('/退款')).toBeVisible();
+    await expect(dialog.getByText('/退款', { exact: true })).toBeVisible();
     await dialog.getByRole('button', { name: '添加快捷回复' }).click();
     await expect(dialog.getByRole('textbox', { name: '快捷词' })).toBeVisible();
     await expectNoAxeViolationsInBothThemes(page, '32-saved-replies-dialog-zh-CN', { fullPage: false });

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { shallowEqual, useSelector } from '@xstate/react';
+import { useId } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import { MAX_SAVED_REPLY_LENGTH, MAX_SHORTCUT_LENGTH } from '../../api/schemas/savedReplies';
@@ -10,6 +11,11 @@ import { DialogFooter, Modal } from '../ui/Dialog';
 import { EmptyState } from '../ui/Feedback';
 import { TextAreaField, TextField } from '../ui/Field';
 import { useText } from '../ui/text';
+
+const EditorTitle = styled.h3`
+  margin: ${({ theme }) => theme.space(4)} 0 ${({ theme }) => theme.space(2)};
+  font-size: ${({ theme }) => theme.font.size.md};
+`;
 
 type SavedRepliesActor = ActorRefFrom<typeof savedRepliesMachine>;
 
@@ -46,6 +52,7 @@ export default function SavedRepliesDialog({
     shallowEqual,
   );
   const { editing } = view;
+  const editorTitle = useId();
   return (
     <Modal
       open={open}
@@ -84,12 +91,15 @@ export default function SavedRepliesDialog({
       </Rows>
       {editing ? (
         <form
-          aria-label={editing.id ? t`Change the saved reply` : t`New saved reply`}
+          aria-labelledby={editorTitle}
           onSubmit={(e) => {
             e.preventDefault();
             actor.send({ type: 'editor.save' });
           }}
         >
+          <EditorTitle id={editorTitle}>
+            {editing.id ? t`Change the saved reply` : t`New saved reply`}
+          </EditorTitle>
           <TextField
             label={<Trans>Shortcut</Trans>}
             hint={<Trans>One word, typed after “/”.</Trans>}
