@@ -12,9 +12,11 @@ import { EmptyState } from '../ui/Feedback';
 import { TextAreaField, TextField } from '../ui/Field';
 import { useText } from '../ui/text';
 
-const EditorTitle = styled.h3`
+/** The editor's name, bold (not a heading: the dialog's own heading level is Ariakit's). */
+const EditorTitle = styled.p`
   margin: ${({ theme }) => theme.space(4)} 0 ${({ theme }) => theme.space(2)};
   font-size: ${({ theme }) => theme.font.size.md};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
 `;
 
 type SavedRepliesActor = ActorRefFrom<typeof savedRepliesMachine>;
