@@ -61,6 +61,11 @@ describe('saved replies', () => {
     r.actor.send({ type: 'editor.save' });
     await settle();
     expect(r.snap().context.replies[0]).toEqual({ ...thanksReply, text: 'Thanks a lot!' });
+    // A reply the list does not have is neither opened nor deleted.
+    r.actor.send({ type: 'reply.edit', id: 'reply-unknown' });
+    expect(r.snap().context.editing).toBeNull();
+    r.actor.send({ type: 'reply.delete', id: 'reply-unknown' });
+    expect(r.snap().value).toBe('ready');
     r.actor.send({ type: 'reply.delete', id: 'reply-new' });
     await settle();
     expect(r.remove).toHaveBeenCalledWith('reply-new');
@@ -95,9 +100,13 @@ describe('saved replies', () => {
     expect(editorProblem(d('退款'))).toBeNull();
     expect(editorProblem(d(''))).toBe(savedReplyMessages.shortcutNeeded);
     expect(editorProblem(d('a/b'))).toBe(savedReplyMessages.shortcutNeeded);
+    expect(editorProblem(d('x'.repeat(30)))).toBeNull();
     expect(editorProblem(d('x'.repeat(31)))).toBe(savedReplyMessages.shortcutTooLong);
     expect(editorProblem(d('ok', '  '))).toBe(savedReplyMessages.textNeeded);
+    expect(editorProblem(d('ok', ` ${'x'.repeat(1000)} `))).toBeNull();
     expect(editorProblem(d('ok', 'x'.repeat(1001)))).toBe(savedReplyMessages.textTooLong);
+    // Each says what to fix.
+    for (const message of Object.values(savedReplyMessages)) expect(message.message).toMatch(/\w/);
   });
 });
 

@@ -5,6 +5,7 @@ import { describeStateViews } from '../../../../tests/stateViews';
 import { ApiError } from '../../../api/errors';
 import { waitingCountModel } from '../../../demo/qa/flowModels/waitingCount.flowModel';
 import type { LiveNews } from '../liveConnection/liveListener';
+import { alertHandoff } from './alerts';
 import { WAITING_POLL_MS, waitingCountMachine } from './waitingCount.machine';
 
 type Snap = SnapshotFrom<typeof waitingCountMachine>;
@@ -20,7 +21,14 @@ const notThere = new ApiError({
   message: 'Not Found',
 });
 
-afterEach(() => stopStandIns());
+// The alerts themselves are alerts.ts' (tested there): here, when the count raises them.
+vi.mock('./alerts', () => ({ alertHandoff: vi.fn() }));
+const alerted = vi.mocked(alertHandoff);
+
+afterEach(() => {
+  stopStandIns();
+  alerted.mockClear();
+});
 
 /** The count with stand-in answers (the last one repeats) and a stand-in live connection. */
 function start(answers: Array<number | Error>) {
@@ -33,10 +41,8 @@ function start(answers: Array<number | Error>) {
   });
   let tell: (event: LiveNews) => void = () => {};
   const app = standInApp({ clock });
-  const alert = vi.fn();
   const actor = app.run(
     waitingCountMachine.provide({
-      actions: { alert: ({ event }) => alert(event) },
       actors: {
         getWaitingCount: fromPromise(() => read()) as never,
         liveListener: fromCallback(({ sendBack }) => {
@@ -48,7 +54,6 @@ function start(answers: Array<number | Error>) {
   const settle = () => new Promise((r) => setTimeout(r, 0));
   return {
     actor,
-    alert,
     clock,
     read,
     settle,
@@ -73,7 +78,62 @@ describe('the count of conversations waiting for a person', () => {
     await w.settle();
     expect(w.snap().context.count).toBe(0);
     expect(w.read).toHaveBeenCalledTimes(3);
-    expect(w.alert).toHaveBeenCalledTimes(1);
+    // The conversation that started waiting raised the alerts, once.
+    expect(alerted).toHaveBeenCalledExactlyOnceWith('s', 'askedForPerson');
+  });
+
+  it('raises no alert when a person takes a conversation or the bot has it back', async () => {
+    const w = start([1]);
+    await w.settle();
+    w.live({ type: 'live.handling', sessionId: 's', handling: { by: 'bot' } });
+    w.live({
+      type: 'live.handling',
+      sessionId: 's',
+      handling: { by: 'person', since: '2026-11-24T10:00:00.000Z', until: null },
+    });
+    await w.settle();
+    expect(alerted).not.toHaveBeenCalled();
+    expect(w.read).toHaveBeenCalledTimes(3);
+  });
+
+  it('starts a read again when news comes while one is in flight (the earlier one may predate the change)', async () => {
+    let answer: (value: { count: number }) => void = () => {};
+    const w = start([5, 0]);
+    await w.settle();
+    w.read.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    w.live({ type: 'live.catchUp' });
+    await w.settle();
+    expect(w.snap().hasTag('reading')).toBe(true);
+    w.live({ type: 'live.catchUp' });
+    await w.settle();
+    expect(w.read).toHaveBeenCalledTimes(3);
+    expect(w.snap().context.count).toBe(0);
+    // The read that was overtaken answers late: it counts for nothing.
+    answer({ count: 9 });
+    await w.settle();
+    expect(w.snap().context.count).toBe(0);
+  });
+
+  it('keeps following the stream when it is only down, and polls through failures when there is none', async () => {
+    const w = start([1, 2, failure, 4, notThere]);
+    await w.settle();
+    w.live({ type: 'live.status', status: 'down', retryInMs: 5_000 });
+    await w.settle();
+    expect(w.snap().matches({ counting: 'following' })).toBe(true);
+    w.live({ type: 'live.status', status: 'unavailable' });
+    await w.settle();
+    expect(w.snap().context.count).toBe(2);
+    w.clock.increment(WAITING_POLL_MS);
+    await w.settle();
+    // A failed read keeps the count and the polling.
+    expect(w.snap().context.count).toBe(2);
+    expect(w.snap().matches({ counting: { polling: 'waiting' } })).toBe(true);
+    w.clock.increment(WAITING_POLL_MS);
+    await w.settle();
+    expect(w.snap().context.count).toBe(4);
+    w.clock.increment(WAITING_POLL_MS);
+    await w.settle();
+    expect(w.snap().hasTag('notOffered')).toBe(true);
   });
 
   it('keeps the last count through a failed read, and reads again at the next news', async () => {

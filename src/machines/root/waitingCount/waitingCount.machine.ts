@@ -51,9 +51,10 @@ export const waitingCountMachine = setup({
       invoke: { id: 'listener', src: 'liveListener' },
       initial: 'reading',
       on: {
-        // A change read again from the start: a read in flight may predate it.
-        'live.handling': { target: '.reading', reenter: true, actions: 'alert' },
-        'live.catchUp': { target: '.reading', reenter: true },
+        // A change read again from the start: a read in flight may predate it. (A transition from the parent to
+        // its child leaves and enters the child again, the read in flight cancelled.)
+        'live.handling': { target: '.reading', actions: 'alert' },
+        'live.catchUp': { target: '.reading' },
         'live.status': { guard: 'unavailable', target: '.polling' },
       },
       states: {
