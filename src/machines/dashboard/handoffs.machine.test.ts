@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AnyMachineSnapshot, createActor } from 'xstate';
+import { type AnyMachineSnapshot, createActor, waitFor } from 'xstate';
 import { describeStateViews } from '../../../tests/stateViews';
 import * as api from '../../api/dashboardHandoffs';
 import { ApiError } from '../../api/errors';
@@ -17,7 +17,9 @@ beforeEach(() => {
   getHandoffFigures.mockReset().mockResolvedValue(sampleHandoffs);
 });
 
-const settle = () => new Promise((r) => setTimeout(r, 0));
+/** Until the call in flight has answered, with a ceiling only a hang reaches. */
+const settled = (actor: ReturnType<typeof start>) =>
+  waitFor(actor, (s) => !s.hasTag('loading'), { timeout: 10_000 });
 const start = () => createActor(handoffsMachine).start();
 
 describe('hand-off figures', () => {
@@ -25,7 +27,7 @@ describe('hand-off figures', () => {
     const actor = start();
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     expect(getHandoffFigures).toHaveBeenCalledExactlyOnceWith(expect.any(AbortSignal));
-    await settle();
+    await settled(actor);
     expect(actor.getSnapshot().value).toBe('ready');
     expect(actor.getSnapshot().context).toEqual({ data: sampleHandoffs, error: null });
   });
@@ -33,7 +35,7 @@ describe('hand-off figures', () => {
   it('reloads keeping the figures shown, and a reload during a call cancels it and asks again', async () => {
     const signals: AbortSignal[] = [];
     const actor = start();
-    await settle();
+    await settled(actor);
     getHandoffFigures.mockImplementation((signal) => {
       if (signal) signals.push(signal);
       return new Promise(() => {});
@@ -48,14 +50,14 @@ describe('hand-off figures', () => {
 
   it('fails with the server’s message, keeping what was shown, and a retry asks again', async () => {
     const actor = start();
-    await settle();
+    await settled(actor);
     getHandoffFigures.mockRejectedValueOnce(failure(500, 'Server down'));
     actor.send({ type: 'handoffs.reload' });
-    await settle();
+    await settled(actor);
     expect(actor.getSnapshot().hasTag('failed')).toBe(true);
     expect(actor.getSnapshot().context).toEqual({ data: sampleHandoffs, error: 'Server down' });
     actor.send({ type: 'handoffs.retry' });
-    await settle();
+    await settled(actor);
     expect(actor.getSnapshot().value).toBe('ready');
     expect(actor.getSnapshot().context.error).toBeNull();
     expect(getHandoffFigures).toHaveBeenCalledTimes(3);
@@ -66,7 +68,7 @@ describe('hand-off figures', () => {
     async (status) => {
       getHandoffFigures.mockRejectedValue(failure(status, `Cannot GET /api/v1/dashboard/handoffs`));
       const actor = start();
-      await settle();
+      await settled(actor);
       expect(actor.getSnapshot().value).toBe('notOffered');
       expect(actor.getSnapshot().context.error).toBeNull();
       for (const type of ['handoffs.retry', 'handoffs.reload'] as const) {
@@ -80,10 +82,10 @@ describe('hand-off figures', () => {
   it('a failure after a server error that turns out to be a missing call forgets the error', async () => {
     getHandoffFigures.mockRejectedValueOnce(failure(500, 'Server down'));
     const actor = start();
-    await settle();
+    await settled(actor);
     getHandoffFigures.mockRejectedValueOnce(failure(404, 'Cannot GET /api/v1/dashboard/handoffs'));
     actor.send({ type: 'handoffs.retry' });
-    await settle();
+    await settled(actor);
     expect(actor.getSnapshot().value).toBe('notOffered');
     expect(actor.getSnapshot().context.error).toBeNull();
   });

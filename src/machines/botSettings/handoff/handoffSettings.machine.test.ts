@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise, type SnapshotFrom } from 'xstate';
+import { fromPromise, type SnapshotFrom, waitFor } from 'xstate';
 import { recordToasts, stopStandIns } from '../../../../tests/appSystem';
 import { describeStateViews } from '../../../../tests/stateViews';
 import { ApiError } from '../../../api/errors';
@@ -14,7 +14,8 @@ import {
 } from './handoffSettings.machine';
 
 type Snap = SnapshotFrom<typeof handoffSettingsMachine>;
-const settle = () => new Promise((r) => setTimeout(r, 0));
+/** Waits until the flow is where `done` says, with a ceiling only a hang reaches. */
+const TEN_SECONDS = { timeout: 10_000 };
 const failure = new ApiError({ kind: 'http', status: 500, endpoint: 'PUT handoff', message: 'Server down' });
 const notThere = new ApiError({ kind: 'http', status: 404, endpoint: 'GET handoff', message: 'Not Found' });
 
@@ -41,19 +42,20 @@ function start(
     }),
     { input: { botId: 'bot-1' } },
   );
-  return { actor, toasts, load, save, snap: () => actor.getSnapshot() };
+  const until = (done: (s: Snap) => boolean) => waitFor(actor, done, TEN_SECONDS);
+  return { actor, toasts, load, save, until, snap: () => actor.getSnapshot() };
 }
 
 describe('handoff settings', () => {
   it('loads, edits a draft, and saves it trimmed, with a toast; the saved settings are the new start', async () => {
     const h = start();
-    await settle();
+    await h.until((s) => s.matches('ready'));
     expect(h.snap().value).toBe('ready');
     h.actor.send({ type: 'draft.changed', patch: { phrases: ['  manager ', '', 'manager', 'boss'] } });
     expect(isDirty(h.snap().context)).toBe(true);
     h.actor.send({ type: 'save' });
     expect(h.snap().hasTag('saving')).toBe(true);
-    await settle();
+    await h.until((s) => !s.hasTag('saving'));
     expect(h.save).toHaveBeenCalledWith({ ...DEFAULT_HANDOFF_SETTINGS, phrases: ['manager', 'boss'] });
     expect(h.snap().context.saved.phrases).toEqual(['manager', 'boss']);
     expect(isDirty(h.snap().context)).toBe(false);
@@ -66,7 +68,7 @@ describe('handoff settings', () => {
 
   it('refuses hours without a time zone, and says why, without a call', async () => {
     const h = start();
-    await settle();
+    await h.until((s) => s.matches('ready'));
     h.actor.send({
       type: 'draft.changed',
       patch: { hours: { ...DEFAULT_HANDOFF_SETTINGS.hours, enabled: true, timeZone: '' } },
@@ -81,10 +83,10 @@ describe('handoff settings', () => {
 
   it('keeps the draft through a failed save, and discards it back to the saved settings on request', async () => {
     const h = start({ save: async () => Promise.reject(failure) });
-    await settle();
+    await h.until((s) => s.matches('ready'));
     h.actor.send({ type: 'draft.changed', patch: { noAnswerLimit: 5 } });
     h.actor.send({ type: 'save' });
-    await settle();
+    await h.until((s) => !s.hasTag('saving'));
     expect(h.snap().value).toBe('ready');
     expect(h.snap().context.error).toBe('Server down');
     expect(h.snap().context.draft.noAnswerLimit).toBe(5);
@@ -95,7 +97,7 @@ describe('handoff settings', () => {
 
   it('on a server without the calls is not offered, quietly', async () => {
     const h = start({ load: async () => Promise.reject(notThere) });
-    await settle();
+    await h.until((s) => s.hasTag('notOffered'));
     expect(h.snap().hasTag('notOffered')).toBe(true);
     expect(h.toasts).not.toHaveBeenCalled();
   });

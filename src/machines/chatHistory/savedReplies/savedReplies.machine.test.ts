@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise, type SnapshotFrom } from 'xstate';
+import { fromPromise, type SnapshotFrom, waitFor } from 'xstate';
 import { startInAppSystem, stopStandIns } from '../../../../tests/appSystem';
 import { describeStateViews } from '../../../../tests/stateViews';
 import { ApiError } from '../../../api/errors';
@@ -13,7 +13,7 @@ import {
 } from './savedReplies.machine';
 
 type Snap = SnapshotFrom<typeof savedRepliesMachine>;
-const settle = () => new Promise((r) => setTimeout(r, 0));
+const TEN_SECONDS = { timeout: 10_000 };
 const taken = new ApiError({
   kind: 'http',
   status: 409,
@@ -42,24 +42,26 @@ function start(
       },
     }),
   );
-  return { actor, list, save, remove, snap: () => actor.getSnapshot() };
+  // Waits until the flow is where `done` says, with a ceiling only a hang reaches.
+  const until = (done: (s: Snap) => boolean) => waitFor(actor, done, TEN_SECONDS);
+  return { actor, list, save, remove, until, snap: () => actor.getSnapshot() };
 }
 
 describe('saved replies', () => {
   it('adds one, changes one and deletes one; the list follows each answer', async () => {
     const r = start();
-    await settle();
+    await r.until((s) => s.matches('ready'));
     r.actor.send({ type: 'reply.new' });
     r.actor.send({ type: 'editor.changed', patch: { shortcut: ' eta ', text: 'It arrives within 2 days.' } });
     r.actor.send({ type: 'editor.save' });
-    await settle();
+    await r.until((s) => s.matches('ready'));
     expect(r.save).toHaveBeenCalledWith({ id: null, shortcut: ' eta ', text: 'It arrives within 2 days.' });
     expect(r.snap().context.replies.map((x) => x.id)).toEqual([thanksReply.id, 'reply-new']);
     expect(r.snap().context.editing).toBeNull();
     r.actor.send({ type: 'reply.edit', id: thanksReply.id });
     r.actor.send({ type: 'editor.changed', patch: { text: 'Thanks a lot!' } });
     r.actor.send({ type: 'editor.save' });
-    await settle();
+    await r.until((s) => s.matches('ready'));
     expect(r.snap().context.replies[0]).toEqual({ ...thanksReply, text: 'Thanks a lot!' });
     // A reply the list does not have is neither opened nor deleted.
     r.actor.send({ type: 'reply.edit', id: 'reply-unknown' });
@@ -67,14 +69,14 @@ describe('saved replies', () => {
     r.actor.send({ type: 'reply.delete', id: 'reply-unknown' });
     expect(r.snap().value).toBe('ready');
     r.actor.send({ type: 'reply.delete', id: 'reply-new' });
-    await settle();
+    await r.until((s) => s.matches('ready'));
     expect(r.remove).toHaveBeenCalledWith('reply-new');
     expect(r.snap().context.replies.map((x) => x.id)).toEqual([thanksReply.id]);
   });
 
   it('says what to fix before a call, and keeps the editor open with what was typed when a save is refused', async () => {
     const r = start({ save: async () => Promise.reject(taken) });
-    await settle();
+    await r.until((s) => s.matches('ready'));
     r.actor.send({ type: 'reply.new' });
     r.actor.send({ type: 'editor.changed', patch: { shortcut: 'two words', text: 'Hi' } });
     r.actor.send({ type: 'editor.save' });
@@ -82,14 +84,14 @@ describe('saved replies', () => {
     expect(r.save).not.toHaveBeenCalled();
     r.actor.send({ type: 'editor.changed', patch: { shortcut: 'thanks' } });
     r.actor.send({ type: 'editor.save' });
-    await settle();
+    await r.until((s) => s.matches('ready'));
     expect(r.snap().context.error).toBe('Another saved reply has this shortcut');
     expect(r.snap().context.editing).toEqual({ id: null, shortcut: 'thanks', text: 'Hi' });
   });
 
   it('on a server without them, is not offered and asks nothing more', async () => {
     const r = start({ list: async () => Promise.reject(notThere) });
-    await settle();
+    await r.until((s) => s.hasTag('notOffered'));
     expect(r.snap().hasTag('notOffered')).toBe(true);
     expect(r.snap().can({ type: 'reply.new' })).toBe(false);
   });

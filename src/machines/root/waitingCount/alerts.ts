@@ -64,17 +64,16 @@ function chime(): void {
     gain.gain.exponentialRampToValueAtTime(0.15, at + 0.02);
     gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.5);
     gain.connect(context.destination);
-    for (const [frequency, start] of [
-      [880, 0],
-      [1320, 0.15],
-    ] as const) {
+    const tones = [880, 1320].map((frequency, i) => {
       const tone = context.createOscillator();
       tone.frequency.value = frequency;
       tone.connect(gain);
-      tone.start(at + start);
+      tone.start(at + i * 0.15);
       tone.stop(at + 0.5);
-    }
-    setTimeout(() => void context.close(), 800);
+      return tone;
+    });
+    // Both tones end together: then the audio device is let go.
+    tones[1]?.addEventListener('ended', () => void context.close());
   } catch {
     // No audio here.
   }

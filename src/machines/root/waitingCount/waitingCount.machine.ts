@@ -74,6 +74,7 @@ export const waitingCountMachine = setup({
           states: {
             waiting: { after: { poll: 'reading' } },
             reading: {
+              tags: ['reading'],
               invoke: {
                 id: 'getWaitingCount',
                 src: 'getWaitingCount',
