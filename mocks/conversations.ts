@@ -235,7 +235,8 @@ export interface ReplyBot {
   KnowledgeBaseFile?: ReadonlyArray<{ name: string }>;
 }
 
-const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
+/** A Chinese character. */
+export const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 
 /** Chinese cues and answers of the topics (by name), in Simplified Chinese. */
 const TOPICS_ZH: Record<string, { cues: string[]; answers: string[] }> = {

@@ -10,7 +10,7 @@ import { hasNoAnswer, testReply } from './conversations';
 import { type ChatMessageRecord, db } from './db';
 import { givenHandling, handlingNow } from './handlers/handling';
 import { answeringBot, ownersHandoffSettings } from './handlers/handoff';
-import { givenLiveMessage } from './handlers/live';
+import { givenLiveMessage, isVisibleNumber } from './handlers/live';
 import { logHandoff, logPersonReply } from './handoffLog';
 import { asksForPerson, backAt, closedUntil, customerLanguage, soundsUnhappy } from './handoffRules';
 
@@ -168,6 +168,6 @@ export function conversationFor(ownerId: string, named: string | null): string |
   const own = db.chatSessions.findMany((q) => q.where((s) => s.ownerId === ownerId));
   if (named && own.some((s) => s.id === named)) return named;
   return own
-    .filter((s) => !s.fromNumber.includes('@newsletter') && s.fromNumber !== '0@c.us')
+    .filter((s) => isVisibleNumber(s.fromNumber))
     .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0]?.id;
 }

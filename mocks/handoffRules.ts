@@ -1,4 +1,5 @@
 import type { HandoffLanguage, HandoffSettings } from '../src/api/schemas/handoff';
+import { CJK } from './conversations';
 
 /*
  * The mock bot's rules for handing a conversation to the team (beyond the spec), as pure functions of what the
@@ -32,7 +33,6 @@ export const NEGATIVE_WORDS: readonly string[] = [
   '投訴',
 ];
 
-const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 /** Characters written only in traditional Chinese, common in customers' messages. */
 const TRADITIONAL = /[請們這個專轉問題與為會裡麼嗎號貨還價錢體氣訴]/;
 

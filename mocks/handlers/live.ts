@@ -233,7 +233,8 @@ export const TRICKLE_SCRIPT: readonly Exchange[] = [
   },
 ];
 
-const isVisibleNumber = (fromNumber: string) =>
+/** A number the session list shows (spec section 5: no newsletters, not the placeholder). */
+export const isVisibleNumber = (fromNumber: string) =>
   !fromNumber.includes('@newsletter') && fromNumber !== '0@c.us';
 
 /** The user's newest visible conversation when customers started writing: the regular keeps writing there. */

@@ -14,6 +14,7 @@ import { givenInstanceStatus, givenLiveMessage, type InstanceStatusName } from '
 import { DEMO_LINE } from '../../../mocks/seed';
 import { PATHS } from '../../machines/paths';
 import { Button } from '../../views/ui/Button';
+import { segmentBelow } from '../../views/ui/useAddressSync';
 
 /**
  * What the WhatsApp engine would report about the demo's main line: its phone connects or drops. The live
@@ -25,14 +26,6 @@ const lineName = DEMO_LINE.instanceName;
 const BOT_TURN_MS = 1500;
 
 type Said = InstanceStatusName | 'asked' | 'wrote' | 'phoneReplied' | 'noConversation';
-
-/** The conversation open in the app (the address names it), for the conversation's actions. */
-function namedConversation(): string | null {
-  const prefix = `${PATHS.chatHistory}/`;
-  return location.pathname.startsWith(prefix)
-    ? decodeURIComponent(location.pathname.slice(prefix.length)) || null
-    : null;
-}
 
 const ownerOfLine = () => db.instances.findFirst((q) => q.where((i) => i.id === DEMO_LINE.id))?.ownerId;
 
@@ -46,7 +39,7 @@ export function SimulatePhone() {
   // phone, which pauses the bot there.
   const inConversation = (act: (ownerId: string, sessionId: string) => Promise<Said>) => {
     const ownerId = ownerOfLine();
-    const sessionId = ownerId ? conversationFor(ownerId, namedConversation()) : undefined;
+    const sessionId = ownerId ? conversationFor(ownerId, segmentBelow(PATHS.chatHistory)) : undefined;
     if (!ownerId || !sessionId) return setSaid('noConversation');
     void act(ownerId, sessionId).then(setSaid);
   };

@@ -5,12 +5,13 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { type KeyboardEvent, lazy, Suspense, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
-import type { Handling, PauseMinutes } from '../../api/schemas/handling';
+import type { Handling } from '../../api/schemas/handling';
 import {
   conversationHandlingMachine,
   pauseLeftMs,
 } from '../../machines/chatHistory/handling/conversationHandling.machine';
 import { useRegisterFlow } from '../../machines/useFlow';
+import { PAUSE_OPTIONS, pauseOf, pauseValue } from '../handoff/pauses';
 import { Alert } from '../ui/Alert';
 import { useHandlingNotOffered } from '../ui/appActors';
 import { Button } from '../ui/Button';
@@ -33,13 +34,6 @@ const REASONS: Record<string, MessageDescriptor> = {
   phoneReply: msg`replied from the phone`,
   other: msg`another reason`,
 };
-
-const PAUSES: Array<{ value: string; minutes: PauseMinutes; label: MessageDescriptor }> = [
-  { value: '30', minutes: 30, label: msg`30 minutes` },
-  { value: '120', minutes: 120, label: msg`2 hours` },
-  { value: '720', minutes: 720, label: msg`12 hours` },
-  { value: 'until', minutes: null, label: msg`Until I hand back` },
-];
 
 const Bar = styled.div`
   display: flex;
@@ -82,8 +76,7 @@ const Mark = styled(Badge)`
 /** The pause a take-over offers first: the one the server says the conversation's bot has set. */
 function defaultPause(handling: Handling): string {
   const minutes = handling.by === 'person' ? undefined : handling.pauseMinutes;
-  if (minutes === undefined) return '120';
-  return PAUSES.find((p) => p.minutes === minutes)?.value ?? '120';
+  return pauseValue(minutes === undefined ? 120 : minutes);
 }
 
 /** h:mm:ss of a pause left (the header's countdown). */
@@ -171,8 +164,8 @@ function HandlingControls({ handler }: { handler: HandlingActor }) {
   // The bot's default pause, when the server tells it; else two hours.
   const [pause, setPause] = useState(() => defaultPause(view.handling));
   const takeOver = () => {
-    const chosen = PAUSES.find((p) => p.value === pause) ?? PAUSES[1];
-    if (chosen) handler.send({ type: 'takeOver', minutes: chosen.minutes });
+    const minutes = pauseOf(pause);
+    if (minutes !== undefined) handler.send({ type: 'takeOver', minutes });
   };
   const saved = useSavedReplies();
   const [managing, setManaging] = useState(false);
@@ -210,7 +203,7 @@ function HandlingControls({ handler }: { handler: HandlingActor }) {
               value={pause}
               onChange={(e) => setPause(e.target.value)}
             >
-              {PAUSES.map((p) => (
+              {PAUSE_OPTIONS.map((p) => (
                 <option key={p.value} value={p.value}>
                   {i18n._(p.label)}
                 </option>

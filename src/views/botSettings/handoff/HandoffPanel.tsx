@@ -5,7 +5,6 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
-import { PAUSE_MINUTES } from '../../../api/schemas/handling';
 import {
   DEFAULT_HANDOFF_MESSAGES,
   HANDOFF_LANGUAGES,
@@ -20,6 +19,7 @@ import {
   isDirty,
 } from '../../../machines/botSettings/handoff/handoffSettings.machine';
 import { useRegisterFlow } from '../../../machines/useFlow';
+import { PAUSE_OPTIONS, pauseOf, pauseValue } from '../../handoff/pauses';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Muted } from '../../ui/Card';
@@ -38,15 +38,7 @@ const LANGUAGE_NAMES: Record<HandoffLanguage, MessageDescriptor> = {
   'zh-CN': msg`Simplified Chinese`,
   'zh-TW': msg`Traditional Chinese`,
 };
-const PAUSE_NAMES: Record<string, MessageDescriptor> = {
-  '30': msg`30 minutes`,
-  '120': msg`2 hours`,
-  '720': msg`12 hours`,
-  until: msg`Until handed back`,
-};
 const NO_ANSWER_LIMITS = Array.from({ length: MAX_NO_ANSWER_LIMIT + 1 }, (_, n) => n);
-const pauseKey = (minutes: HandoffSettings['defaultPauseMinutes']) =>
-  minutes === null ? 'until' : String(minutes);
 
 const Stack = styled.div`
   display: grid;
@@ -252,16 +244,12 @@ function HandoffForm({ actor }: { actor: HandoffActor }) {
         <SelectField
           label={<Trans>The bot pauses in that conversation for</Trans>}
           hint={<Trans>Also when you reply from the WhatsApp phone itself.</Trans>}
-          value={pauseKey(draft.defaultPauseMinutes)}
-          onChange={(e) =>
-            change({
-              defaultPauseMinutes: PAUSE_MINUTES.find((m) => pauseKey(m) === e.target.value) ?? null,
-            })
-          }
+          value={pauseValue(draft.defaultPauseMinutes)}
+          onChange={(e) => change({ defaultPauseMinutes: pauseOf(e.target.value) ?? null })}
         >
-          {PAUSE_MINUTES.map((m) => (
-            <option key={pauseKey(m)} value={pauseKey(m)}>
-              {i18n._(PAUSE_NAMES[pauseKey(m)] as MessageDescriptor)}
+          {PAUSE_OPTIONS.map((p) => (
+            <option key={p.value} value={p.value}>
+              {i18n._(p.label)}
             </option>
           ))}
         </SelectField>
