@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
-import { asOwner, collectErrors, expectNoAxeViolationsInBothThemes, test } from './support';
+import { openOrderConversation } from './chatInboxSupport';
+import { collectErrors, expectNoAxeViolationsInBothThemes, test } from './support';
 
 /** A person takes a conversation over from the bot (issue 32), in Traditional Chinese. */
 const T = {
@@ -13,21 +14,13 @@ const T = {
   reply: '回覆',
   botReplies: '由機器人回覆',
 };
-const ORDER_NUMBER = '+852 6338 1492';
 
 test.describe('chat history: a person takes over (zh-TW)', () => {
   test('takes the conversation over, replies with Enter, and hands it back; no axe violations', async ({
     page,
   }) => {
     const errors = collectErrors(page);
-    await asOwner(page);
-    await page.addInitScript(() => localStorage.setItem('influx-language', 'zh-TW'));
-    await page.goto('/chat-history');
-    await expect(page.getByRole('heading', { level: 1, name: T.title })).toBeVisible();
-    const list = page.getByRole('listbox', { name: T.conversations });
-    await list.getByRole('option', { name: new RegExp(`^\\${ORDER_NUMBER}`) }).click();
-    const who = page.getByRole('region', { name: T.who });
-    await expect(who.getByText(T.botReplies)).toBeVisible();
+    const { list, who, messages } = await openOrderConversation(page, 'zh-TW', T);
 
     await who.getByRole('combobox', { name: T.pause }).selectOption({ label: '30 分鐘' });
     await who.getByRole('button', { name: T.takeOver, exact: true }).click();
@@ -38,7 +31,6 @@ test.describe('chat history: a person takes over (zh-TW)', () => {
     const box = who.getByRole('textbox', { name: T.reply });
     await box.fill('您好，我是客服小美，馬上為您查詢。');
     await box.press('Enter');
-    const messages = page.getByRole('region', { name: T.messages, exact: true });
     await expect(messages.getByText('您好，我是客服小美，馬上為您查詢。')).toBeVisible();
     await expect(box).toHaveValue('');
     await expectNoAxeViolationsInBothThemes(page, '32-take-over-zh-TW', { fullPage: false });

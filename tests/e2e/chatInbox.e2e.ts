@@ -5,14 +5,8 @@ import {
   QA_CUSTOMER_WRITES,
   QA_PHONE_REPLY,
 } from '../../mocks/customers';
-import {
-  asOwner,
-  collectErrors,
-  expectNoAxeViolationsInBothThemes,
-  resizeShell,
-  shot,
-  test,
-} from './support';
+import { ORDER_NUMBER, openOrderConversation } from './chatInboxSupport';
+import { collectErrors, expectNoAxeViolationsInBothThemes, resizeShell, shot, test } from './support';
 
 /*
  * Chat history as an inbox (issue 32), in Simplified Chinese, without a reload: the demo's customer asks for a
@@ -43,7 +37,6 @@ const T = {
   botHandedOff: '机器人已把对话转交给团队。',
   botAnswered: '机器人已回答。',
 };
-const ORDER_NUMBER = '+852 6338 1492';
 const PERSON_SAID = '您的退款已经批准，三个工作日内退回到您的银行卡。';
 
 async function qa(page: Page, button: string) {
@@ -61,17 +54,7 @@ async function closeQa(page: Page) {
   await expect(page.getByRole('complementary', { name: T.qa })).toBeHidden();
 }
 
-async function openOrder(page: Page) {
-  await asOwner(page);
-  await page.addInitScript(() => localStorage.setItem('influx-language', 'zh-CN'));
-  await page.goto('/chat-history');
-  await expect(page.getByRole('heading', { level: 1, name: T.title })).toBeVisible();
-  const list = page.getByRole('listbox', { name: T.conversations });
-  await list.getByRole('option', { name: new RegExp(`^\\${ORDER_NUMBER}`) }).click();
-  const who = page.getByRole('region', { name: T.who });
-  await expect(who.getByText(T.botReplies)).toBeVisible();
-  return { list, who, messages: page.getByRole('region', { name: T.messages, exact: true }) };
-}
+const openOrder = (page: Page) => openOrderConversation(page, 'zh-CN', T);
 
 const chatHistoryLink = (page: Page) =>
   page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: /^聊天记录/ });
@@ -173,13 +156,8 @@ test.describe('chat history as an inbox (zh-CN)', () => {
   for (const width of [768, 375]) {
     test(`the inbox works at ${width} px`, async ({ page }) => {
       const errors = collectErrors(page);
-      await asOwner(page);
-      await page.addInitScript(() => localStorage.setItem('influx-language', 'zh-CN'));
-      await page.goto('/chat-history');
+      const { who } = await openOrder(page);
       await resizeShell(page, width, 900);
-      const list = page.getByRole('listbox', { name: T.conversations });
-      await list.getByRole('option', { name: new RegExp(`^\\${ORDER_NUMBER}`) }).click();
-      const who = page.getByRole('region', { name: T.who });
       await who.getByRole('button', { name: T.takeOver, exact: true }).click();
       const box = who.getByRole('textbox', { name: T.reply });
       await expect(box).toBeVisible();
