@@ -16,7 +16,7 @@ const T = {
 };
 
 test.describe('bot settings: handoff (zh-TW)', () => {
-  for (const width of [1280, 375]) {
+  for (const width of [1280, 768, 375]) {
     test(`sets a phrase of its own and the team's hours, and saves them, at ${width} px; no axe violations`, async ({
       page,
     }) => {
