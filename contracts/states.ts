@@ -22,6 +22,7 @@ import { givenHandoffsTodayAndYesterday } from '../mocks/handlers/dashboardHando
 import { givenDatabaseConnection } from '../mocks/handlers/database';
 import { givenHandling } from '../mocks/handlers/handling';
 import { issueInvoice } from '../mocks/handlers/invoices';
+import { givenQaEntry, QA_LIMIT } from '../mocks/handlers/knowledgeQa';
 import { givenInstanceStatus, givenLiveMessage, givenNextLiveStream } from '../mocks/handlers/live';
 import { givenPromptOptimization } from '../mocks/handlers/promptOptimization';
 import { givenSavedReply } from '../mocks/handlers/savedReplies';
@@ -165,6 +166,18 @@ export const providerStates: NonNullable<VerifierOptions['stateHandlers']> = {
       id: param(p, 'messageId'),
       content: 'Is the blue one in stock?',
     });
+  },
+  'the chatbot has a Q&A entry': async (p) => {
+    const { question, answer } = { question: param(p, 'question'), answer: param(p, 'answer') };
+    await givenQaEntry(USER_ID, param(p, 'chatbotId'), { question, answer }, param(p, 'id'));
+  },
+  'the chatbot has as many Q&A entries as allowed': async (p) => {
+    for (let i = 0; i < QA_LIMIT; i++) {
+      await givenQaEntry(USER_ID, param(p, 'chatbotId'), {
+        question: `Question ${i + 1}?`,
+        answer: 'An answer.',
+      });
+    }
   },
   'the user has a saved reply': async (p) => {
     await givenSavedReply(

@@ -10,6 +10,7 @@ import { hasNoAnswer, testReply } from './conversations';
 import { type ChatMessageRecord, db } from './db';
 import { givenHandling, handlingNow } from './handlers/handling';
 import { answeringBot, ownersHandoffSettings } from './handlers/handoff';
+import { qaReply } from './handlers/knowledgeQa';
 import { givenLiveMessage, isVisibleNumber } from './handlers/live';
 import { logHandoff, logPersonReply } from './handoffLog';
 import { asksForPerson, backAt, closedUntil, customerLanguage, soundsUnhappy } from './handoffRules';
@@ -122,8 +123,9 @@ export async function botTakesTurn(ownerId: string, sessionId: string, scripted?
     return 'handedOff';
   }
   const earlier = customer.slice(0, -1).map((m) => m.content);
-  const answer =
-    scripted ?? (bot ? testReply(bot, earlier, latest.content) : DEFAULT_HANDOFF_MESSAGES[language]);
+  // The bot's Q&A knowledge first (an answer the owner wrote wins), naming the entry; else its own answer.
+  const own = bot ? (qaReply(bot.id, latest.content) ?? testReply(bot, earlier, latest.content)) : null;
+  const answer = scripted ?? own ?? DEFAULT_HANDOFF_MESSAGES[language];
   const person = personSinceBot(messages);
   await givenLiveMessage(ownerId, {
     sessionId,

@@ -200,6 +200,17 @@ export const SavedReplyRecordSchema = z.object({
   createdAt: DateTimeSchema,
 });
 
+/** A question-and-answer entry of a bot's knowledge (beyond the spec). */
+export const QaEntryRecordSchema = z.object({
+  id: IdSchema,
+  ...Owned,
+  chatbotId: IdSchema,
+  question: z.string(),
+  answer: z.string(),
+  createdAt: DateTimeSchema,
+  updatedAt: DateTimeSchema,
+});
+
 export type UserRecord = z.output<typeof UserSchema>;
 export type MembershipRecord = z.output<typeof MembershipSchema>;
 export type PlanRecord = z.output<typeof PlanRecordSchema>;
@@ -261,6 +272,7 @@ const createCollections = () => ({
   handoffs: collection('handoffs', HandoffRecordSchema),
   handoffSettings: collection('handoffSettings', HandoffSettingsRecordSchema),
   savedReplies: collection('savedReplies', SavedReplyRecordSchema),
+  qaEntries: collection('qaEntries', QaEntryRecordSchema),
 });
 
 /** The two hidden keys @msw/data gives a record (its identity, its relations), as a created record shows them. */

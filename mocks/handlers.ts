@@ -9,6 +9,7 @@ import { handlingHandlers } from './handlers/handling';
 import { handoffHandlers } from './handlers/handoff';
 import { instanceHandlers } from './handlers/instances';
 import { invoiceHandlers } from './handlers/invoices';
+import { knowledgeQaHandlers } from './handlers/knowledgeQa';
 import { liveHandlers } from './handlers/live';
 import { membershipHandlers } from './handlers/membership';
 import { paymentMethodHandlers } from './handlers/paymentMethods';
@@ -33,6 +34,7 @@ export const handlers = [
   ...chatSessionHandlers,
   ...handlingHandlers,
   ...handoffHandlers,
+  ...knowledgeQaHandlers,
   ...savedReplyHandlers,
   ...liveHandlers,
   ...salesHandlers,

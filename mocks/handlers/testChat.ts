@@ -12,6 +12,7 @@ import { type ChatbotRecord, db, newId, notifyDbChanged, type UserRecord } from 
 import { givenTestThread } from '../fixtures';
 import { ownBot } from './chatbots';
 import { authedRoute, fail, readBody } from './common';
+import { qaReply } from './knowledgeQa';
 
 const IN_NODE = typeof process !== 'undefined' && Boolean(process.versions?.node);
 
@@ -49,7 +50,8 @@ async function answer(user: UserRecord, bot: ChatbotRecord, { message, threadId 
         )
       : undefined) ?? (await givenTestThread(user.id, { id: newId('thread'), chatbotId: bot.id }));
   const earlier = thread.turns.filter((t) => t.role === 'user').map((t) => t.content);
-  const reply = testReply(bot, earlier, message);
+  // Its Q&A knowledge first (an answer the owner wrote wins), naming the entry; else its own answer.
+  const reply = qaReply(bot.id, message) ?? testReply(bot, earlier, message);
   await db.testThreads.update(thread, {
     data(t) {
       t.turns.push(
