@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
+import { startInAppSystem, stopStandIns } from '../../../../tests/appSystem';
+import { describeStateViews } from '../../../../tests/stateViews';
+import { ApiError } from '../../../api/errors';
+import type { QaEntry, QaList } from '../../../api/schemas/knowledgeQa';
+import { qaKnowledgeModel, shippingEntry } from '../../../demo/qa/flowModels/qaKnowledge.flowModel';
+import { SEARCH_DEBOUNCE_MS } from '../../constants';
+import { type QaDraft, qaDraftProblem, qaKnowledgeMachine, qaMessages } from './qaKnowledge.machine';
+
+type Snap = SnapshotFrom<typeof qaKnowledgeMachine>;
+const settle = () => new Promise((r) => setTimeout(r, 0));
+const full = new ApiError({ kind: 'http', status: 409, endpoint: 'POST', message: 'A bot keeps at most 50' });
+
+afterEach(() => stopStandIns());
+
+function start(
+  save: (d: QaDraft) => Promise<QaEntry> = async (d) => ({ ...shippingEntry, ...d, id: d.id ?? 'qa-new' }),
+) {
+  const clock = new SimulatedClock();
+  const list = vi.fn(async (_search: string): Promise<QaList> => ({ entries: [shippingEntry], limit: 50 }));
+  const saved = vi.fn(save);
+  const remove = vi.fn(async (_id: string): Promise<unknown> => ({ success: true }));
+  const { actor } = startInAppSystem(
+    qaKnowledgeMachine.provide({
+      actors: {
+        list: fromPromise(({ input }: { input: { botId: string; search: string } }) => list(input.search)),
+        save: fromPromise(({ input }: { input: { botId: string; draft: QaDraft } }) => saved(input.draft)),
+        remove: fromPromise(({ input }: { input: { botId: string; id: string } }) => remove(input.id)),
+      },
+    }),
+    { clock, input: { botId: 'bot-1' } },
+  );
+  return { actor, clock, list, saved, remove, snap: () => actor.getSnapshot() };
+}
+
+describe('Q&A knowledge', () => {
+  it('lists the entries with the limit, searches once the typing pauses, adds, changes and deletes', async () => {
+    const q = start();
+    await settle();
+    expect(q.snap().context).toMatchObject({ entries: [shippingEntry], limit: 50 });
+    q.actor.send({ type: 'search.changed', text: 'sh' });
+    q.clock.increment(SEARCH_DEBOUNCE_MS - 1);
+    q.actor.send({ type: 'search.changed', text: 'ship' });
+    q.clock.increment(SEARCH_DEBOUNCE_MS - 1);
+    expect(q.list).toHaveBeenCalledTimes(1);
+    q.clock.increment(1);
+    await settle();
+    expect(q.list).toHaveBeenLastCalledWith('ship');
+
+    q.actor.send({ type: 'entry.new' });
+    q.actor.send({ type: 'editor.changed', patch: { question: 'Opening hours?', answer: '9 to 6.' } });
+    q.actor.send({ type: 'editor.save' });
+    await settle();
+    expect(q.snap().context.entries.map((e) => e.id)).toEqual([shippingEntry.id, 'qa-new']);
+    q.actor.send({ type: 'entry.edit', id: shippingEntry.id });
+    q.actor.send({ type: 'editor.changed', patch: { answer: 'Yes, in 2 days.' } });
+    q.actor.send({ type: 'editor.save' });
+    await settle();
+    expect(q.snap().context.entries[0]?.answer).toBe('Yes, in 2 days.');
+    q.actor.send({ type: 'entry.delete', id: 'unknown' });
+    expect(q.snap().value).toEqual({ ready: 'idle' });
+    q.actor.send({ type: 'entry.delete', id: 'qa-new' });
+    await settle();
+    expect(q.remove).toHaveBeenCalledWith('qa-new');
+    expect(q.snap().context.entries.map((e) => e.id)).toEqual([shippingEntry.id]);
+  });
+
+  it('says what to fix before a call, and keeps the draft when the server refuses it', async () => {
+    const q = start(async () => Promise.reject(full));
+    await settle();
+    q.actor.send({ type: 'entry.new' });
+    q.actor.send({ type: 'editor.save' });
+    expect(q.snap().context.error).toBe(qaMessages.questionNeeded);
+    q.actor.send({ type: 'editor.changed', patch: { question: 'Gift wrap?', answer: 'Yes, free.' } });
+    q.actor.send({ type: 'editor.save' });
+    await settle();
+    expect(q.snap().context.error).toBe('A bot keeps at most 50');
+    expect(q.snap().context.editing).toEqual({ id: null, question: 'Gift wrap?', answer: 'Yes, free.' });
+  });
+
+  it('knows what keeps a draft from being saved', () => {
+    const d = (question: string, answer = 'A') => ({ id: null, question, answer });
+    expect(qaDraftProblem(d('Q?'))).toBeNull();
+    expect(qaDraftProblem(d(' '))).toBe(qaMessages.questionNeeded);
+    expect(qaDraftProblem(d('x'.repeat(500)))).toBeNull();
+    expect(qaDraftProblem(d('x'.repeat(501)))).toBe(qaMessages.questionTooLong);
+    expect(qaDraftProblem(d('Q?', ' '))).toBe(qaMessages.answerNeeded);
+    expect(qaDraftProblem(d('Q?', 'x'.repeat(2000)))).toBeNull();
+    expect(qaDraftProblem(d('Q?', 'x'.repeat(2001)))).toBe(qaMessages.answerTooLong);
+  });
+});
+
+describeStateViews(qaKnowledgeModel, {
+  '*': { shows: (s: Snap) => expect(s.context.botId).toBe('bot-ava') },
+  loading: {
+    tags: ['loading'],
+    runs: { list: (input: { botId: string }) => expect(input.botId).toBe('bot-ava') },
+  },
+  failed: { tags: ['loadFailed'], enabled: ['retry'] },
+  ready: {
+    enabled: (s: Snap) => [
+      'search.changed',
+      'entry.new',
+      'editor.cancel',
+      ...(s.context.entries.length > 0 ? ['entry.edit', 'entry.delete'] : []),
+      ...(s.context.editing ? ['editor.changed', 'editor.save'] : []),
+    ],
+  },
+  'ready.idle': {},
+  'ready.searching': {},
+  saving: { tags: ['busy'], runs: { save: () => {} } },
+  deleting: { tags: ['busy'], runs: { remove: () => {} } },
+  notOffered: { tags: ['notOffered'] },
+});
