@@ -1095,6 +1095,8 @@ describeStateViews(
           expect(child.context.botId).toBe(s.context.selectedId),
         handoffSettings: (child: { context: { input: { botId: string } } }, s: Snap) =>
           expect(child.context.input.botId).toBe(s.context.selectedId),
+        qaKnowledge: (child: { context: { input: { botId: string } } }, s: Snap) =>
+          expect(child.context.input.botId).toBe(s.context.selectedId),
       },
       shows: (s: Snap) => expect(s.context.selectedId).not.toBeNull(),
     },

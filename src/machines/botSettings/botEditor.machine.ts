@@ -222,6 +222,11 @@ export const botEditorMachine = botEditorLogic.createMachine({
                   src: 'handoffSettings',
                   input: ({ context }) => ({ botId: context.selectedId ?? '' }),
                 },
+                {
+                  id: 'qa',
+                  src: 'qaKnowledge',
+                  input: ({ context }) => ({ botId: context.selectedId ?? '' }),
+                },
               ],
               initial: 'idle',
               states: {

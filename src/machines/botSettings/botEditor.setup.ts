@@ -168,6 +168,10 @@ export const botEditorSetup = setup({
       () => import('./handoff/handoffSettings.machine').then((m) => m.handoffSettingsMachine),
       'the handoff settings',
     ),
+    qaKnowledge: lazyActor<{ botId: string }>(
+      () => import('./qa/qaKnowledge.machine').then((m) => m.qaKnowledgeMachine),
+      'the questions and answers',
+    ),
   },
   guards: {
     hasBots: ({ event }) => ((event as { output?: Chatbot[] }).output ?? []).length > 0,

@@ -1,10 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
+import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import { Muted } from '../ui/Card';
+import { PanelLoading } from '../ui/Feedback';
 import { useEditor } from './context';
 import { type DatabaseActor, DatabaseSection } from './DatabaseDialog';
 import { Integrations } from './Integrations';
 import { KnowledgeFiles, type UploadsActor } from './KnowledgeFiles';
+
+// Beyond the spec: its code (and its flow's) loads with the tab.
+const QaSection = lazy(() => import('./qa/QaSection'));
 
 const Stack = styled.div`
   display: grid;
@@ -32,6 +37,15 @@ export function KnowledgePanel() {
           <Muted>{t`The bot answers from these documents. New and removed files take effect when you save.`}</Muted>
         </div>
         {uploads && <KnowledgeFiles uploads={uploads} />}
+      </Section>
+      <Section aria-labelledby="qa-title">
+        <div>
+          <h3 id="qa-title">{t`Questions and answers`}</h3>
+          <Muted>{t`Answers you write yourself: the bot uses one when a customer asks its question, or a close one.`}</Muted>
+        </div>
+        <Suspense fallback={<PanelLoading />}>
+          <QaSection />
+        </Suspense>
       </Section>
       <Section aria-labelledby="integrations-title">
         <div>
