@@ -1,3 +1,5 @@
+import { CJK } from './conversations';
+
 /*
  * How the mock bot finds a question-and-answer entry for what a customer asked (issue 33), deterministically
  * and in the three languages: the texts are reduced to their words (English words without the small ones,
@@ -74,8 +76,6 @@ const TO_SIMPLIFIED: Record<string, string> = {
   關: '关',
   麼: '么',
 };
-
-const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 
 /** The words of a text, as a set: English words and Chinese character pairs. */
 export function qaWords(text: string): Set<string> {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
+import { fromPromise, SimulatedClock, type SnapshotFrom, waitFor } from 'xstate';
 import { startInAppSystem, stopStandIns } from '../../../../tests/appSystem';
 import { describeStateViews } from '../../../../tests/stateViews';
 import { ApiError } from '../../../api/errors';
@@ -9,7 +9,6 @@ import { SEARCH_DEBOUNCE_MS } from '../../constants';
 import { type QaDraft, qaDraftProblem, qaKnowledgeMachine, qaMessages } from './qaKnowledge.machine';
 
 type Snap = SnapshotFrom<typeof qaKnowledgeMachine>;
-const settle = () => new Promise((r) => setTimeout(r, 0));
 const full = new ApiError({ kind: 'http', status: 409, endpoint: 'POST', message: 'A bot keeps at most 50' });
 
 afterEach(() => stopStandIns());
@@ -31,13 +30,15 @@ function start(
     }),
     { clock, input: { botId: 'bot-1' } },
   );
-  return { actor, clock, list, saved, remove, snap: () => actor.getSnapshot() };
+  // Until no call is in flight, with a ceiling only a hang reaches.
+  const settle = () => waitFor(actor, (s) => !s.hasTag('loading') && !s.hasTag('busy'), { timeout: 10_000 });
+  return { actor, clock, list, saved, remove, settle, snap: () => actor.getSnapshot() };
 }
 
 describe('Q&A knowledge', () => {
   it('lists the entries with the limit, searches once the typing pauses, adds, changes and deletes', async () => {
     const q = start();
-    await settle();
+    await q.settle();
     expect(q.snap().context).toMatchObject({ entries: [shippingEntry], limit: 50 });
     q.actor.send({ type: 'search.changed', text: 'sh' });
     q.clock.increment(SEARCH_DEBOUNCE_MS - 1);
@@ -45,36 +46,36 @@ describe('Q&A knowledge', () => {
     q.clock.increment(SEARCH_DEBOUNCE_MS - 1);
     expect(q.list).toHaveBeenCalledTimes(1);
     q.clock.increment(1);
-    await settle();
+    await q.settle();
     expect(q.list).toHaveBeenLastCalledWith('ship');
 
     q.actor.send({ type: 'entry.new' });
     q.actor.send({ type: 'editor.changed', patch: { question: 'Opening hours?', answer: '9 to 6.' } });
     q.actor.send({ type: 'editor.save' });
-    await settle();
+    await q.settle();
     expect(q.snap().context.entries.map((e) => e.id)).toEqual([shippingEntry.id, 'qa-new']);
     q.actor.send({ type: 'entry.edit', id: shippingEntry.id });
     q.actor.send({ type: 'editor.changed', patch: { answer: 'Yes, in 2 days.' } });
     q.actor.send({ type: 'editor.save' });
-    await settle();
+    await q.settle();
     expect(q.snap().context.entries[0]?.answer).toBe('Yes, in 2 days.');
     q.actor.send({ type: 'entry.delete', id: 'unknown' });
     expect(q.snap().value).toEqual({ ready: 'idle' });
     q.actor.send({ type: 'entry.delete', id: 'qa-new' });
-    await settle();
+    await q.settle();
     expect(q.remove).toHaveBeenCalledWith('qa-new');
     expect(q.snap().context.entries.map((e) => e.id)).toEqual([shippingEntry.id]);
   });
 
   it('says what to fix before a call, and keeps the draft when the server refuses it', async () => {
     const q = start(async () => Promise.reject(full));
-    await settle();
+    await q.settle();
     q.actor.send({ type: 'entry.new' });
     q.actor.send({ type: 'editor.save' });
     expect(q.snap().context.error).toBe(qaMessages.questionNeeded);
     q.actor.send({ type: 'editor.changed', patch: { question: 'Gift wrap?', answer: 'Yes, free.' } });
     q.actor.send({ type: 'editor.save' });
-    await settle();
+    await q.settle();
     expect(q.snap().context.error).toBe('A bot keeps at most 50');
     expect(q.snap().context.editing).toEqual({ id: null, question: 'Gift wrap?', answer: 'Yes, free.' });
   });
