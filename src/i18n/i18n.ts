@@ -36,6 +36,9 @@ export const screensCatalog: CatalogLoader = (locale) => import(`../locales/${lo
 /** Membership management's texts (an admin's screen): loaded with it, beside the screens' texts. */
 export const adminCatalog: CatalogLoader = (locale) => import(`../locales/${locale}/admin.po`);
 
+/** The Knowledge tab's own sections' texts: loaded with them (views/botSettings/knowledge/lazyKnowledge.ts). */
+export const knowledgeCatalog: CatalogLoader = (locale) => import(`../locales/${locale}/knowledge.po`);
+
 /** Makes a catalog part of the active language now and of every language switch from now on. */
 export async function ensureCatalog(loader: CatalogLoader): Promise<void> {
   if (extraCatalogs.includes(loader)) return;

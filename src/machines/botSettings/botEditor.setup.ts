@@ -169,7 +169,7 @@ export const botEditorSetup = setup({
       'the handoff settings',
     ),
     qaKnowledge: lazyActor<{ botId: string }>(
-      () => import('./qa/qaKnowledge.machine').then((m) => m.qaKnowledgeMachine),
+      () => import('./knowledge/qa/qaKnowledge.machine').then((m) => m.qaKnowledgeMachine),
       'the questions and answers',
     ),
   },

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import styled from 'styled-components';
 import { Muted } from '../ui/Card';
 import { PanelLoading } from '../ui/Feedback';
@@ -7,9 +7,10 @@ import { useEditor } from './context';
 import { type DatabaseActor, DatabaseSection } from './DatabaseDialog';
 import { Integrations } from './Integrations';
 import { KnowledgeFiles, type UploadsActor } from './KnowledgeFiles';
+import { lazyKnowledge } from './knowledge/lazyKnowledge';
 
-// Beyond the spec: its code (and its flow's) loads with the tab.
-const QaSection = lazy(() => import('./qa/QaSection'));
+// Beyond the spec: its code (and its flow's, and its texts) loads with the tab.
+const QaSection = lazyKnowledge(() => import('./knowledge/qa/QaSection'));
 
 const Stack = styled.div`
   display: grid;

@@ -3,7 +3,7 @@ import {
   type QaKnowledgeContext,
   qaDraftProblem,
   qaKnowledgeMachine,
-} from '../../../machines/botSettings/qa/qaKnowledge.machine';
+} from '../../../machines/botSettings/knowledge/qa/qaKnowledge.machine';
 import { type FlowModel, failingOrNotOffered, oneOf } from '../../../machines/model';
 
 export const shippingEntry: QaEntry = {

@@ -1,16 +1,16 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign, setup } from 'xstate';
-import { createQaEntry, deleteQaEntry, listQaEntries, updateQaEntry } from '../../../api/knowledgeQa';
+import { createQaEntry, deleteQaEntry, listQaEntries, updateQaEntry } from '../../../../api/knowledgeQa';
 import {
   MAX_QA_ANSWER_LENGTH,
   MAX_QA_QUESTION_LENGTH,
   type QaEntry,
   type QaList,
-} from '../../../api/schemas/knowledgeQa';
-import { SEARCH_DEBOUNCE_MS } from '../../constants';
-import { describeError, notOffered } from '../../errors';
-import { fromRequest } from '../../request';
+} from '../../../../api/schemas/knowledgeQa';
+import { SEARCH_DEBOUNCE_MS } from '../../../constants';
+import { describeError, notOffered } from '../../../errors';
+import { fromRequest } from '../../../request';
 
 /** The entry being written or changed (id null: a new one). */
 export interface QaDraft {

@@ -2,17 +2,17 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { shallowEqual, useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
-import { MAX_QA_ANSWER_LENGTH, MAX_QA_QUESTION_LENGTH } from '../../../api/schemas/knowledgeQa';
-import { qaKnowledgeMachine } from '../../../machines/botSettings/qa/qaKnowledge.machine';
-import { useRegisterFlow } from '../../../machines/useFlow';
-import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
-import { Muted } from '../../ui/Card';
-import { ErrorPanel, NotOffered, PanelLoading } from '../../ui/Feedback';
-import { TextAreaField, TextField } from '../../ui/Field';
-import { useLoadedActor } from '../../ui/loadedActor';
-import { useText } from '../../ui/text';
-import { useEditor } from '../context';
+import { MAX_QA_ANSWER_LENGTH, MAX_QA_QUESTION_LENGTH } from '../../../../api/schemas/knowledgeQa';
+import { qaKnowledgeMachine } from '../../../../machines/botSettings/knowledge/qa/qaKnowledge.machine';
+import { useRegisterFlow } from '../../../../machines/useFlow';
+import { Alert } from '../../../ui/Alert';
+import { Button } from '../../../ui/Button';
+import { Muted } from '../../../ui/Card';
+import { ErrorPanel, NotOffered, PanelLoading } from '../../../ui/Feedback';
+import { TextAreaField, TextField } from '../../../ui/Field';
+import { useLoadedActor } from '../../../ui/loadedActor';
+import { useText } from '../../../ui/text';
+import { useEditor } from '../../context';
 
 type QaActor = ActorRefFrom<typeof qaKnowledgeMachine>;
 

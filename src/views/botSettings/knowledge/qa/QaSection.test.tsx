@@ -2,11 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { givenQaEntry, QA_LIMIT, qaEntriesOf } from '../../../mocks/handlers/knowledgeQa';
-import { resetAndSeed, server } from '../../../mocks/node';
-import { DEMO_OWNER } from '../../../mocks/seed';
-import { withMockServer } from '../../../mocks/testing';
-import { renderApp, warmUp } from '../../../tests/render';
+import { givenQaEntry, QA_LIMIT, qaEntriesOf } from '../../../../../mocks/handlers/knowledgeQa';
+import { resetAndSeed, server } from '../../../../../mocks/node';
+import { DEMO_OWNER } from '../../../../../mocks/seed';
+import { withMockServer } from '../../../../../mocks/testing';
+import { renderApp, warmUp } from '../../../../../tests/render';
 
 withMockServer();
 warmUp('/bot-settings/bot-ava?tab=knowledge', { as: 'owner' });

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise, SimulatedClock, type SnapshotFrom, waitFor } from 'xstate';
-import { startInAppSystem, stopStandIns } from '../../../../tests/appSystem';
-import { describeStateViews } from '../../../../tests/stateViews';
-import { ApiError } from '../../../api/errors';
-import type { QaEntry, QaList } from '../../../api/schemas/knowledgeQa';
-import { qaKnowledgeModel, shippingEntry } from '../../../demo/qa/flowModels/qaKnowledge.flowModel';
-import { SEARCH_DEBOUNCE_MS } from '../../constants';
+import { startInAppSystem, stopStandIns } from '../../../../../tests/appSystem';
+import { describeStateViews } from '../../../../../tests/stateViews';
+import { ApiError } from '../../../../api/errors';
+import type { QaEntry, QaList } from '../../../../api/schemas/knowledgeQa';
+import { qaKnowledgeModel, shippingEntry } from '../../../../demo/qa/flowModels/qaKnowledge.flowModel';
+import { SEARCH_DEBOUNCE_MS } from '../../../constants';
 import { type QaDraft, qaDraftProblem, qaKnowledgeMachine, qaMessages } from './qaKnowledge.machine';
 
 type Snap = SnapshotFrom<typeof qaKnowledgeMachine>;
