@@ -18,7 +18,7 @@ export const ROUTE_JS_BUDGETS_KIB = {
   '/': 205,
   '/bot-settings': 230,
   '/bind-whatsapp': 210,
-  '/chat-history': 220,
+  '/chat-history': 225,
   '/usage-billing': 220,
   '/membership-management': 200,
   '/payment-success': 200,

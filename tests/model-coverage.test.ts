@@ -8,6 +8,7 @@ import { databaseModel } from '../src/demo/qa/flowModels/database.flowModel';
 import { fineTuneModel } from '../src/demo/qa/flowModels/fineTune.flowModel';
 import { handoffSettingsModel } from '../src/demo/qa/flowModels/handoffSettings.flowModel';
 import { handoffsModel } from '../src/demo/qa/flowModels/handoffs.flowModel';
+import { improveAnswerModel } from '../src/demo/qa/flowModels/improveAnswer.flowModel';
 import { instanceWatchModel } from '../src/demo/qa/flowModels/instanceWatch.flowModel';
 import { invoiceModel } from '../src/demo/qa/flowModels/invoice.flowModel';
 import { knowledgeUploadModel } from '../src/demo/qa/flowModels/knowledgeUpload.flowModel';
@@ -53,6 +54,7 @@ const MODELS = [
   handoffSettingsModel,
   savedRepliesModel,
   qaKnowledgeModel,
+  improveAnswerModel,
 ];
 const report: Array<[string, Coverage]> = [];
 

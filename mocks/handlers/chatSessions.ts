@@ -12,7 +12,7 @@ import { type ChatSessionRecord, db, type UserRecord } from '../db';
 import { periodOfSessionFilter, within } from '../periods';
 import { authedRoute, owned, readBody, withoutOwner } from './common';
 import { handlingNow } from './handling';
-import { withDefaultPause } from './handoff';
+import { answeringBot, withDefaultPause } from './handoff';
 
 const toSession = (record: ChatSessionRecord): ChatSession => withoutOwner(record);
 
@@ -90,7 +90,14 @@ export const chatSessionHandlers = [
       sessions.map((s) => {
         const lastMessage = latest.get(s.id);
         const handling = withDefaultPause(handlingNow(s), s.ownerId);
-        return { ...toSession(s), ...(lastMessage ? { lastMessage } : {}), handling };
+        // The bot on the owner's line answers every conversation (the demo binds one).
+        const chatbotId = answeringBot(s.ownerId)?.id;
+        return {
+          ...toSession(s),
+          ...(lastMessage ? { lastMessage } : {}),
+          handling,
+          ...(chatbotId ? { chatbotId } : {}),
+        };
       }),
     );
   }),

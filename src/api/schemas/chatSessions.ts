@@ -48,6 +48,8 @@ export const ChatSessionSchema = z.looseObject({
   lastMessage: z.catch(z.optional(ChatMessageSchema), undefined),
   /** Not in the spec: who handles the conversation (schemas/handling.ts). */
   handling: SessionHandlingSchema,
+  /** Not in the spec: the chatbot that answers the conversation (improving an answer teaches it). */
+  chatbotId: z.catch(z.optional(IdSchema), undefined),
 });
 export type ChatSession = z.infer<typeof ChatSessionSchema>;
 export const ChatSessionListSchema = z.array(ChatSessionSchema);

@@ -9,7 +9,7 @@ import {
   chatHistoryUrl,
 } from './chatHistory.setup';
 import { mergeLiveMessage, mergeLiveSession, openedConversation, scrolled } from './liveMerge';
-import { patchSession, visibleSessions } from './sessions';
+import { improvedExchange, patchSession, visibleSessions } from './sessions';
 
 /** Applies a change of one session to the list and to the open session alike. */
 const patched = (context: ChatHistoryContext, id: string, patch: Partial<ChatSession>) => ({
@@ -20,6 +20,18 @@ const patched = (context: ChatHistoryContext, id: string, patch: Partial<ChatSes
 /** What the chat history does on its transitions, by name. */
 export const chatHistoryLogic = chatHistorySetup.extend({
   actions: {
+    startImproving: assign({
+      improving: ({ context, event }) =>
+        event.type === 'improve.opened'
+          ? {
+              ...improvedExchange(context.messages, event.messageId),
+              messageId: event.messageId,
+              chatbotId: context.selected?.chatbotId ?? null,
+              userId: context.userId,
+            }
+          : context.improving,
+    }),
+    stopImproving: assign({ improving: null }),
     setPhone: assign({ phone: ({ event }) => (event.type === 'search.changed' ? event.value : '') }),
     setFilter: assign({
       filter: ({ context, event }) => (event.type === 'filter.changed' ? event.filter : context.filter),

@@ -27,6 +27,7 @@ import {
   sampleSessions as sessions,
 } from '../../demo/qa/flowModels/chatHistory.flowModel';
 import { activateLocale } from '../../i18n/i18n';
+import type { ImproveAnswerInput } from '../botSettings/knowledge/improve/improveAnswer.machine';
 import { SEARCH_DEBOUNCE_MS } from '../constants';
 import { modelPaths, stateCoverage } from '../model';
 import { chatHistoryMachine } from './chatHistory.machine';
@@ -37,7 +38,7 @@ import { ENGLISH_LABELS, type ExportFile } from './export';
 import { type FineTuneBot, fineTuneMachine } from './fineTune/fineTune.machine';
 import { conversationHandlingMachine } from './handling/conversationHandling.machine';
 import { savedRepliesMachine } from './savedReplies/savedReplies.machine';
-import { NEEDS_PERSON } from './sessions';
+import { isBotSender, NEEDS_PERSON } from './sessions';
 
 beforeAll(() => activateLocale('en', { persist: false }));
 
@@ -1004,5 +1005,34 @@ describeStateViews(chatHistoryModel, {
       },
     },
     shows: (s: Snap) => expect(s.context.selected).not.toBeNull(),
+  },
+  improve: {},
+  // No answer being improved, and none of its flow running.
+  'improve.closed': {
+    enabled: (s: Snap) => (s.context.messages.some((m) => isBotSender(m.sender)) ? ['improve.opened'] : []),
+    shows: (s: Snap) => {
+      expect(s.context.improving).toBeNull();
+      expect(s.children.improveAnswer).toBeUndefined();
+    },
+  },
+  // One of the bot's replies of the open conversation, with the customer's message it answered and the bot
+  // the conversation names.
+  'improve.open': {
+    enabled: ['improve.closed', 'improve.opened'],
+    runs: {
+      improveAnswer: (child: { context: { input: ImproveAnswerInput } }, s: Snap) => {
+        expect(child.context.input).toEqual(s.context.improving);
+        expect(s.context.messages.some((m) => m.id === s.context.improving?.messageId)).toBe(true);
+        const { question, botAnswer, chatbotId, userId } = child.context.input;
+        expect({ chatbotId, userId }).toEqual({
+          chatbotId: s.context.selected?.chatbotId ?? null,
+          userId: s.context.userId,
+        });
+        const said = (who: (sender: string) => boolean) =>
+          s.context.messages.filter((m) => who(m.sender)).map((m) => m.content);
+        expect(said((sender) => !isBotSender(sender))).toContain(question);
+        expect(said(isBotSender)).toContain(botAnswer);
+      },
+    },
   },
 });

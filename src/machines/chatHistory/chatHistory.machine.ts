@@ -30,6 +30,7 @@ export const chatHistoryMachine = chatHistoryLogic.createMachine({
     messages: [],
     pendingStar: null,
     live: initialLiveState,
+    improving: null,
   }),
   invoke: [
     // Live updates while the screen is open: stopping the screen stops the stream and its timers.
@@ -266,6 +267,38 @@ export const chatHistoryMachine = chatHistoryLogic.createMachine({
         ],
       },
       states: { analysis: {}, export: {}, fineTune: {} },
+    },
+    /**
+     * "Improve this answer" (beyond the spec): its flow runs while its dialog is open, for one bot reply of
+     * the open conversation; closing the dialog or leaving the conversation stops it.
+     */
+    improve: {
+      initial: 'closed',
+      states: {
+        closed: {
+          on: { 'improve.opened': { guard: 'isBotMessage', target: 'open', actions: 'startImproving' } },
+        },
+        open: {
+          invoke: {
+            id: 'improveAnswer',
+            src: 'improveAnswer',
+            // Set by the transition that enters (startImproving).
+            input: ({ context }) =>
+              context.improving ?? { chatbotId: null, userId: null, question: '', botAnswer: '' },
+          },
+          on: {
+            'improve.opened': {
+              guard: 'isBotMessage',
+              target: 'open',
+              reenter: true,
+              actions: 'startImproving',
+            },
+            'improve.closed': { target: 'closed', actions: 'stopImproving' },
+          },
+          // Another conversation (or none) is open: the reply is no longer on screen.
+          always: { guard: not('improvedMessageShown'), target: 'closed', actions: 'stopImproving' },
+        },
+      },
     },
     /**
      * The fine-tune dataset: started when its tab is first shown with a conversation open, it lives on while

@@ -10,7 +10,9 @@ import {
   type StarResult,
 } from '../../api/schemas/chatSessions';
 import { type UrlChanged, type UrlShow, urlIsNew } from '../address';
+import type { ImproveAnswerInput } from '../botSettings/knowledge/improve/improveAnswer.machine';
 import { SEARCH_DEBOUNCE_MS } from '../constants';
+import { lazyActor } from '../lazyActor';
 import { PATHS, pathWith } from '../paths';
 import { fromRequest } from '../request';
 import { conversationAnalysisMachine, type SessionAnalyzedEvent } from './conversationAnalysis.machine';
@@ -24,7 +26,7 @@ import {
 import { type LiveParentEvent, liveMachine } from './live.machine';
 import type { LiveState } from './liveMerge';
 import { savedRepliesMachine } from './savedReplies/savedReplies.machine';
-import { type ListFilter, visibleSessions } from './sessions';
+import { isBotSender, type ListFilter, visibleSessions } from './sessions';
 
 /*
  * The chat history's types and its setup: the requests and children it starts and the rules its transitions
@@ -83,6 +85,8 @@ export interface ChatHistoryContext {
   pendingStar: { id: string; isStarred: boolean } | null;
   /** Unread marks and the open conversation's "N new messages", from the live stream. */
   live: LiveState;
+  /** The bot reply being improved into a Q&A entry (beyond the spec), while its dialog is open. */
+  improving: (ImproveAnswerInput & { messageId: string }) | null;
 }
 
 export type ChatHistoryEvent =
@@ -110,7 +114,10 @@ export type ChatHistoryEvent =
   /** From the live child: a conversation or message as it arrives (instances are the app's instance watch). */
   | LiveParentEvent
   /** The reader scrolled the open conversation: at its latest message, or above it. */
-  | { type: 'live.scrolled'; atBottom: boolean };
+  | { type: 'live.scrolled'; atBottom: boolean }
+  /** "Improve this answer" on one of the bot's messages of the open conversation, and its dialog closed. */
+  | { type: 'improve.opened'; messageId: string }
+  | { type: 'improve.closed' };
 
 /**
  * What the machine tells its view: show this address, as a new history entry (a conversation opened or
@@ -148,6 +155,12 @@ export const chatHistorySetup = setup({
     conversationAnalysis: conversationAnalysisMachine,
     conversationHandling: conversationHandlingMachine,
     savedReplies: savedRepliesMachine,
+    // Its code (and the knowledge texts) load when a user first improves an answer.
+    improveAnswer: lazyActor<ImproveAnswerInput>(
+      () =>
+        import('../botSettings/knowledge/improve/improveAnswer.machine').then((m) => m.improveAnswerMachine),
+      'improveAnswer',
+    ),
     /**
      * A conversation the address names but the current list does not show (another search, another filter):
      * looked for among all the user's conversations. Null when it is not one of them (unknown, another
@@ -165,6 +178,11 @@ export const chatHistorySetup = setup({
     otherSession: ({ context, event }) =>
       event.type === 'session.selected' && context.selected?.id !== event.id,
     hasSelection: ({ context }) => context.selected !== null,
+    improvedMessageShown: ({ context }) =>
+      context.messages.some((m) => m.id === context.improving?.messageId),
+    isBotMessage: ({ context, event }) =>
+      event.type === 'improve.opened' &&
+      context.messages.some((m) => m.id === event.messageId && isBotSender(m.sender)),
     exportTab: ({ event }) => event.type === 'tab.selected' && event.tab === 'export',
     fineTuneTab: ({ event }) => event.type === 'tab.selected' && event.tab === 'fineTune',
     onFineTuneTab: stateIn('#chatHistory.tab.fineTune'),

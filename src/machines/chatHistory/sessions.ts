@@ -1,5 +1,6 @@
 import {
   type ChatAnalysis,
+  type ChatMessage,
   type ChatSession,
   NEWSLETTER_MARKER,
   PLACEHOLDER_NUMBER,
@@ -124,4 +125,16 @@ export function patchSession(
   const next = sessions.slice();
   next[index] = { ...(sessions[index] as ChatSession), ...patch };
   return next;
+}
+
+/**
+ * A bot reply and the customer's message it answered (the latest customer message before it; empty when the
+ * bot spoke first), for turning a wrong answer into a question-and-answer entry.
+ */
+export function improvedExchange(messages: ChatMessage[], botMessageId: string) {
+  const at = messages.findIndex((m) => m.id === botMessageId);
+  const asked = messages
+    .slice(0, Math.max(at, 0))
+    .findLast((m) => !isBotSender(m.sender) && !isPersonSender(m.sender));
+  return { question: asked?.content ?? '', botAnswer: messages[at]?.content ?? '' };
 }

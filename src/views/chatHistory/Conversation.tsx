@@ -2,6 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { displayNumber } from '../../machines/chatHistory/sessions';
+import { lazyKnowledge } from '../botSettings/knowledge/lazyKnowledge';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { SpreadRow } from '../ui/Cluster';
@@ -45,6 +46,24 @@ const StarButton = styled(Button)`
 
 // The fine-tune dataset is a tool of its own tab: its code loads when the tab is first opened.
 const FineTunePanel = lazy(() => import('./FineTunePanel').then((m) => ({ default: m.FineTunePanel })));
+
+// "Improve this answer" (beyond the spec): its dialog, flow and texts load when it is first used.
+const ImproveAnswerDialog = lazyKnowledge(
+  () => import('../botSettings/knowledge/improve/ImproveAnswerDialog'),
+);
+
+/** The dialog that turns one of the bot's replies into a better answer, while chat history has it open. */
+function Improving() {
+  const actor = ChatHistoryContext.useActorRef();
+  const open = ChatHistoryContext.useSelector((s) => s.matches({ improve: 'open' }));
+  const standIn = ChatHistoryContext.useSelector((s) => s.children.improveAnswer);
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <ImproveAnswerDialog standIn={standIn} onClose={() => actor.send({ type: 'improve.closed' })} />
+    </Suspense>
+  );
+}
 
 const TAB_IDS = {
   analysis: 'chat-tab-analysis',
@@ -182,6 +201,7 @@ export function Conversation({ onBack, focusOnOpen }: { onBack?: () => void; foc
         <HandlingBar />
       </Panel>
       <Tools />
+      <Improving />
     </>
   );
 }

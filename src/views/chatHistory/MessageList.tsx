@@ -57,6 +57,18 @@ const Bubble = styled.div<{ $bot: boolean; $person?: boolean }>`
   overflow-wrap: anywhere;
 `;
 
+/** "Improve this answer": a quiet link-like button beside the time, so it does not compete with the text. */
+const ImproveButton = styled.button`
+  margin-left: ${({ theme }) => theme.space(2)};
+  padding: 0;
+  border: 0;
+  background: none;
+  font: inherit;
+  color: ${({ theme }) => theme.color.primary};
+  text-decoration: underline;
+  cursor: pointer;
+`;
+
 const Meta = styled.span`
   margin-top: 2px;
   font-size: ${({ theme }) => theme.font.size.xs};
@@ -144,6 +156,14 @@ export function MessageList() {
                     <span aria-hidden="true">{m.fromPhone ? t`${name} · sent from the phone` : name} · </span>
                   )}
                   <time dateTime={m.sentAt}>{formatMessageTime(m.sentAt)}</time>
+                  {bot && !person && (
+                    <ImproveButton
+                      type="button"
+                      onClick={() => actor.send({ type: 'improve.opened', messageId: m.id })}
+                    >
+                      {t`Improve this answer`}
+                    </ImproveButton>
+                  )}
                 </Meta>
               </Row>
             );

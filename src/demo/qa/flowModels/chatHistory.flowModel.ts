@@ -11,6 +11,7 @@ import {
 import { chatHistoryMachine } from '../../../machines/chatHistory/chatHistory.machine';
 import type { ChatHistoryInput } from '../../../machines/chatHistory/chatHistory.setup';
 import { ENGLISH_LABELS } from '../../../machines/chatHistory/export';
+import { isBotSender } from '../../../machines/chatHistory/sessions';
 import { type FlowModel, oneOf } from '../../../machines/model';
 
 const at = '2026-11-19T10:00:00.000Z';
@@ -101,6 +102,9 @@ export const chatHistoryModel: FlowModel<ChatHistoryInput | undefined> = {
     { type: 'url.changed', sessionId: order.session.id, phone: '852', filter: SessionFilter.starred },
     { type: 'url.changed', sessionId: null, phone: '', filter: SessionFilter.all },
     { type: 'session.lookupRetried' },
+    // "Improve this answer" on the bot's reply of the open conversation, and its dialog closed.
+    { type: 'improve.opened', messageId: demoMessages.find((m) => isBotSender(m.sender))?.id ?? '' },
+    { type: 'improve.closed' },
   ],
   outputs: {
     searchSessions: demoSessions,
@@ -121,6 +125,7 @@ export const chatHistoryModel: FlowModel<ChatHistoryInput | undefined> = {
     c.sessionId,
     c.sessions.length > 0,
     c.pendingStar !== null,
+    c.improving !== null,
   ],
   // For transition coverage: also what the live stream tells and what the reader's scrolling says, the events
   // the machine raises when the address changes, and a start at an address that names a conversation.
