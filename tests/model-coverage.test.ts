@@ -20,6 +20,7 @@ import { salesInquiryModel } from '../src/demo/qa/flowModels/salesInquiry.flowMo
 import { savedRepliesModel } from '../src/demo/qa/flowModels/savedReplies.flowModel';
 import { toastModel } from '../src/demo/qa/flowModels/toasts.flowModel';
 import { trendsModel } from '../src/demo/qa/flowModels/trends.flowModel';
+import { unansweredQuestionsModel } from '../src/demo/qa/flowModels/unansweredQuestions.flowModel';
 import { usageRangeModel } from '../src/demo/qa/flowModels/usageRange.flowModel';
 import { waitingCountModel } from '../src/demo/qa/flowModels/waitingCount.flowModel';
 import { FLOW_MODELS } from '../src/demo/qa/models';
@@ -53,6 +54,7 @@ const MODELS = [
   handoffSettingsModel,
   savedRepliesModel,
   qaKnowledgeModel,
+  unansweredQuestionsModel,
 ];
 const report: Array<[string, Coverage]> = [];
 
