@@ -1,5 +1,6 @@
 import { Plural } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import type { unansweredQuestionsMachine } from '../../machines/botSettings/knowledge/unanswered/unansweredQuestions.machine';
@@ -17,10 +18,15 @@ const Count = styled(Badge)`
   padding: 0 6px;
 `;
 
-/** How many unanswered questions are open (the editor's flow counts them with a saved bot); none: nothing. */
+/** How many unanswered questions are open (the editor's flow counts them with a saved bot); none: 0. */
 export function useUnansweredCount(): number {
   const standIn = useEditor((s) => s.children.unanswered as AnyActorRef | undefined);
   const actor = useLoadedActor<UnansweredActor>(standIn);
+  // Another tab may have met new questions (the test chat's): each tab change reads the count again.
+  const tab = useEditor((s) => s.context.tab);
+  useEffect(() => {
+    if (tab) actor?.send({ type: 'refresh' });
+  }, [actor, tab]);
   return useSelector(actor, (s) => s?.context.open ?? 0);
 }
 

@@ -46,9 +46,11 @@ export const unansweredQuestionsModel: FlowModel<{ botId: string }> = {
     { type: 'answer.save' },
     { type: 'group.dismiss', id: giftCardGroup.id },
     { type: 'retry' },
+    { type: 'refresh' },
   ],
   outputs: {
     list: oneOf({ groups: [giftCardGroup], open: 1 }, { groups: [], open: 0 }),
+    reload: oneOf({ groups: [giftCardGroup], open: 1 }, { groups: [], open: 0 }),
     answer: {
       id: 'qa-1',
       question: giftCardGroup.question,
@@ -59,6 +61,7 @@ export const unansweredQuestionsModel: FlowModel<{ botId: string }> = {
   },
   errors: {
     list: failingOrNotOffered('list'),
+    reload: failingOrNotOffered('reload'),
     answer: oneOf(serverError, notOfferedError('answer'), qaLimitError),
     dismiss: failingOrNotOffered('dismiss'),
   },

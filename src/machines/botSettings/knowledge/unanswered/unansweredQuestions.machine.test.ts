@@ -138,6 +138,29 @@ describe('unanswered questions', () => {
     expect(u.snap().context.answering?.answer).toBe('Yes.');
   });
 
+  it('refreshes quietly, keeping an answer being written while its group is open, and what is shown on a failure', async () => {
+    const lists: Array<() => Promise<UnansweredList>> = [
+      async () => ({ groups: [giftCardGroup], open: 1 }),
+      async () => ({ groups: [hoursGroup, giftCardGroup], open: 2 }),
+      async () => Promise.reject(broken),
+      async () => ({ groups: [hoursGroup], open: 1 }),
+    ];
+    const u = start({ list: () => (lists.shift() as () => Promise<UnansweredList>)() });
+    await u.settle();
+    u.actor.send({ type: 'group.answer', id: giftCardGroup.id });
+    u.actor.send({ type: 'answer.changed', patch: { answer: 'Yes.' } });
+    const refreshed = () => waitFor(u.actor, (s) => s.matches({ ready: 'idle' }), { timeout: 10_000 });
+    u.actor.send({ type: 'refresh' });
+    await refreshed();
+    expect(u.snap().context).toMatchObject({ open: 2, answering: { answer: 'Yes.' } });
+    u.actor.send({ type: 'refresh' });
+    await refreshed();
+    expect(u.snap().context).toMatchObject({ open: 2, error: null, answering: { answer: 'Yes.' } });
+    u.actor.send({ type: 'refresh' });
+    await refreshed();
+    expect(u.snap().context).toMatchObject({ groups: [hoursGroup], open: 1, answering: null });
+  });
+
   it('is not offered on a server without the calls (404, 405, 501), quietly', async () => {
     for (const status of [404, 405, 501]) {
       const u = start({
@@ -161,9 +184,14 @@ describeStateViews(unansweredQuestionsModel, {
   ready: {
     enabled: (s: Snap) => [
       'answer.cancel',
+      ...(s.matches({ ready: 'idle' }) ? ['refresh'] : []),
       ...(s.context.groups.length > 0 ? ['group.answer', 'group.dismiss'] : []),
       ...(s.context.answering ? ['answer.changed', 'answer.save'] : []),
     ],
+  },
+  'ready.idle': {},
+  'ready.refreshing': {
+    runs: { list: (input: { botId: string }) => expect(input.botId).toBe('bot-ava') },
   },
   saving: {
     tags: ['busy'],

@@ -34,7 +34,9 @@ export type UnansweredEvent =
   | { type: 'answer.cancel' }
   | { type: 'answer.save' }
   | { type: 'group.dismiss'; id: string }
-  | { type: 'retry' };
+  | { type: 'retry' }
+  /** Read the groups again, keeping what is shown (the bot may have met new questions meanwhile). */
+  | { type: 'refresh' };
 
 /** What the flow tells its view: a group was answered with this entry (the Q&A list may show it). */
 export type UnansweredEmitted = { type: 'unanswered.answered'; entry: QaEntry };
@@ -88,9 +90,13 @@ export const unansweredQuestionsMachine = setup({
       context.groups.some((g) => g.id === event.id),
   },
   actions: {
-    setList: assign((_, params: { list: UnansweredList }) => ({
+    setList: assign(({ context }, params: { list: UnansweredList }) => ({
       groups: params.list.groups,
       open: params.list.open,
+      // An answer being written stays while its group is still open.
+      answering: params.list.groups.some((g) => g.id === context.answering?.groupId)
+        ? context.answering
+        : null,
       error: null,
     })),
     openAnswer: assign(({ context, event }) => {
@@ -158,6 +164,7 @@ export const unansweredQuestionsMachine = setup({
     },
     failed: { tags: ['loadFailed'], on: { retry: 'loading' } },
     ready: {
+      initial: 'idle',
       on: {
         'group.answer': { guard: 'known', actions: 'openAnswer' },
         'answer.changed': { guard: 'isAnswering', actions: 'patchAnswer' },
@@ -167,6 +174,22 @@ export const unansweredQuestionsMachine = setup({
           { guard: 'isAnswering', target: 'saving' },
         ],
         'group.dismiss': { guard: 'known', target: 'dismissing', actions: 'markDismissing' },
+      },
+      states: {
+        idle: { on: { refresh: 'refreshing' } },
+        // Quietly: what is shown stays, and a failure keeps it (the next refresh tries again).
+        refreshing: {
+          invoke: {
+            id: 'reload',
+            src: 'list',
+            input: ({ context }) => ({ botId: context.botId }),
+            onDone: {
+              target: 'idle',
+              actions: { type: 'setList', params: ({ event }) => ({ list: event.output }) },
+            },
+            onError: [{ guard: 'notOffered', target: '#unansweredQuestions.notOffered' }, { target: 'idle' }],
+          },
+        },
       },
     },
     saving: {

@@ -73,6 +73,20 @@ describe('unanswered questions in the Knowledge tab (beyond the spec)', () => {
     expect(qaEntriesOf('bot-ava')).toEqual([]);
   });
 
+  it('counts a question the test chat could not answer once the user comes back from the Test tab', async () => {
+    const { user, tab, list } = await openKnowledge();
+    await user.click(screen.getByRole('tab', { name: 'Test' }));
+    await user.type(screen.getByLabelText('Message', { exact: true }), 'Do you rent out kayaks?{Enter}');
+    const log = screen.getByRole('log', { name: 'Test conversation' });
+    // The bot's fallback: it has no answer (the server gathered the question before it replied).
+    await within(log).findByText(/Sorry, I do not have information about that yet/);
+    await user.click(tab);
+    expect(
+      await within(list).findByRole('listitem', { name: 'Do you rent out kayaks?' }),
+    ).toBeInTheDocument();
+    expect(tab).toHaveAccessibleDescription('4 unanswered questions');
+  });
+
   it('on a server without the calls, shows no badge and says so once, quietly', async () => {
     server.use(http.get('*/api/v1/chatbots/:id/unanswered', () => new HttpResponse(null, { status: 404 })));
     await renderApp('/bot-settings/bot-ava?tab=knowledge', { as: 'owner' });
