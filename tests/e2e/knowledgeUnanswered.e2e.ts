@@ -41,8 +41,10 @@ test.describe('bot settings: unanswered questions (zh-TW)', () => {
     await expect(tab).toHaveAccessibleDescription('2 個未回答的問題');
     await expect(page.getByRole('region', { name: '問答' })).toContainText(ANSWER);
     await expectNoAxeViolationsInBothThemes(page, 'knowledge-unanswered-zh-TW-answered');
-    await resizeShell(page, 768, 1024);
-    await expectNoAxeViolationsInBothThemes(page, 'knowledge-unanswered-zh-TW-768');
+    for (const width of [768, 375]) {
+      await resizeShell(page, width, 1024);
+      await expectNoAxeViolationsInBothThemes(page, `knowledge-unanswered-zh-TW-${width}`);
+    }
     await resizeShell(page, 1280, 900);
 
     // The test chat answers a close wording from the new entry, and names it.
