@@ -27,6 +27,7 @@ import { givenInstanceStatus, givenLiveMessage, givenNextLiveStream } from '../m
 import { givenPromptOptimization } from '../mocks/handlers/promptOptimization';
 import { givenSavedReply } from '../mocks/handlers/savedReplies';
 import { givenBriefTestReplies } from '../mocks/handlers/testChat';
+import { givenUnanswered } from '../mocks/unanswered';
 import { billingDetailsExample, TOKEN, USER_ID } from './pact';
 
 type Params = Record<string, string | boolean | number>;
@@ -170,6 +171,10 @@ export const providerStates: NonNullable<VerifierOptions['stateHandlers']> = {
   'the chatbot has a Q&A entry': async (p) => {
     const { question, answer } = { question: param(p, 'question'), answer: param(p, 'answer') };
     await givenQaEntry(USER_ID, param(p, 'chatbotId'), { question, answer }, param(p, 'id'));
+  },
+  'the chatbot has an unanswered question': async (p) => {
+    const group = { question: param(p, 'question'), examples: ['Can I buy a gift card?'], count: 2 };
+    await givenUnanswered(USER_ID, param(p, 'chatbotId'), group, param(p, 'id'));
   },
   'the chatbot has as many Q&A entries as allowed': async (p) => {
     for (let i = 0; i < QA_LIMIT; i++) {

@@ -14,6 +14,7 @@ import { qaReply } from './handlers/knowledgeQa';
 import { givenLiveMessage, isVisibleNumber } from './handlers/live';
 import { logHandoff, logPersonReply } from './handoffLog';
 import { asksForPerson, backAt, closedUntil, customerLanguage, soundsUnhappy } from './handoffRules';
+import { noteIfUnanswered } from './unanswered';
 
 /*
  * What the demo's customers, its bot and the owner's phone do in a live conversation, beyond the spec: a
@@ -111,6 +112,9 @@ export async function botTakesTurn(ownerId: string, sessionId: string, scripted?
   const bot = answeringBot(ownerId);
   const settings = ownersHandoffSettings(ownerId);
   const reason = afterHours ? null : handoffReason(messages, latest.content, settings);
+  // Met with the fallback, or handed off for it: one of the bot's unanswered questions.
+  if (bot && (reason === 'noAnswer' || (!reason && !scripted)))
+    await noteIfUnanswered(ownerId, bot.id, latest.content);
   if (reason) {
     const closed = closedUntil(settings.hours, now());
     const said = settings.message[language].trim() || DEFAULT_HANDOFF_MESSAGES[language];

@@ -211,6 +211,17 @@ export const QaEntryRecordSchema = z.object({
   updatedAt: DateTimeSchema,
 });
 
+/** A group of similar questions a bot could not answer (beyond the spec); cleared groups are deleted. */
+export const UnansweredRecordSchema = z.object({
+  id: IdSchema,
+  ...Owned,
+  chatbotId: IdSchema,
+  question: z.string(),
+  examples: z.array(z.string()),
+  count: z.int().check(z.positive()),
+  lastAskedAt: DateTimeSchema,
+});
+
 export type UserRecord = z.output<typeof UserSchema>;
 export type MembershipRecord = z.output<typeof MembershipSchema>;
 export type PlanRecord = z.output<typeof PlanRecordSchema>;
@@ -273,6 +284,7 @@ const createCollections = () => ({
   handoffSettings: collection('handoffSettings', HandoffSettingsRecordSchema),
   savedReplies: collection('savedReplies', SavedReplyRecordSchema),
   qaEntries: collection('qaEntries', QaEntryRecordSchema),
+  unanswered: collection('unanswered', UnansweredRecordSchema),
 });
 
 /** The two hidden keys @msw/data gives a record (its identity, its relations), as a created record shows them. */

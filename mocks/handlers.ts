@@ -18,6 +18,7 @@ import { promptOptimizationHandlers } from './handlers/promptOptimization';
 import { salesHandlers } from './handlers/sales';
 import { savedReplyHandlers } from './handlers/savedReplies';
 import { testChatHandlers } from './handlers/testChat';
+import { unansweredHandlers } from './handlers/unanswered';
 import { uploadHandlers } from './handlers/upload';
 
 /** Every endpoint of the API, as the normal ("happy") server answers it. */
@@ -35,6 +36,7 @@ export const handlers = [
   ...handlingHandlers,
   ...handoffHandlers,
   ...knowledgeQaHandlers,
+  ...unansweredHandlers,
   ...savedReplyHandlers,
   ...liveHandlers,
   ...salesHandlers,

@@ -165,12 +165,13 @@ describe('seedDemo', () => {
       const found = (await call('POST', '/chat-session/search', { token, body: { filter: 1 } })).body.find(
         (s: { id: string }) => s.id === c.id,
       );
-      // Beyond the spec, the search tells each conversation's latest message and who handles it (with the pause
-      // a take-over starts with, the demo bot's default).
+      // Beyond the spec, the search tells each conversation's latest message, who handles it (with the pause
+      // a take-over starts with, the demo bot's default) and the bot that answers it (the first one, on the line).
       expect(found).toEqual({
         ...session,
         lastMessage: messages.at(-1),
         handling: { by: 'bot', pauseMinutes: 30 },
+        chatbotId: bots[0].id,
       });
       expect((await call('GET', `/chat-session/${c.id}/messages`, { token })).body).toEqual(messages);
     }

@@ -28,6 +28,7 @@ import {
 } from './fixtures';
 import { seedDemoInvoices } from './handlers/invoices';
 import { seedHandoffs } from './seedHandoffs';
+import { seedUnanswered } from './unanswered';
 
 /** The demo team's saved replies (beyond the spec), in the languages its customers write. */
 export const DEMO_SAVED_REPLIES = [
@@ -479,6 +480,7 @@ async function seedOwnerData(ownerId: string, size: 'normal' | 'large', lineConn
   const sessions = await seedSessions(ownerId, size, t - FEATURED_SINCE);
   await seedActivity(ownerId, sessions);
   await seedHandoffs(ownerId, sessions, t);
+  await seedUnanswered(ownerId, t);
 }
 
 const COUNTRY_NUMBERS = [

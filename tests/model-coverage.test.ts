@@ -21,6 +21,7 @@ import { salesInquiryModel } from '../src/demo/qa/flowModels/salesInquiry.flowMo
 import { savedRepliesModel } from '../src/demo/qa/flowModels/savedReplies.flowModel';
 import { toastModel } from '../src/demo/qa/flowModels/toasts.flowModel';
 import { trendsModel } from '../src/demo/qa/flowModels/trends.flowModel';
+import { unansweredQuestionsModel } from '../src/demo/qa/flowModels/unansweredQuestions.flowModel';
 import { usageRangeModel } from '../src/demo/qa/flowModels/usageRange.flowModel';
 import { waitingCountModel } from '../src/demo/qa/flowModels/waitingCount.flowModel';
 import { FLOW_MODELS } from '../src/demo/qa/models';
@@ -55,6 +56,7 @@ const MODELS = [
   savedRepliesModel,
   qaKnowledgeModel,
   improveAnswerModel,
+  unansweredQuestionsModel,
 ];
 const report: Array<[string, Coverage]> = [];
 

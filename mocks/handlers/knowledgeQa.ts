@@ -44,6 +44,15 @@ export async function givenQaEntry(ownerId: string, chatbotId: string, body: QaE
   return toEntry(record);
 }
 
+/** The 409 a new entry gets at the limit (null: there is room), for every call that adds one. */
+export function qaLimitRefusal(chatbotId: string): Response | null {
+  if (qaEntriesOf(chatbotId).length < QA_LIMIT) return null;
+  return errorResponse(409, `A bot keeps at most ${QA_LIMIT} questions and answers`, {
+    code: 'QA_LIMIT_REACHED',
+    limit: { name: 'qaEntryLimit', max: QA_LIMIT },
+  });
+}
+
 /** The entry the bot answers `asked` with, if one is alike enough (mocks/qaMatch.ts). */
 export const qaAnswerFor = (chatbotId: string, asked: string) => bestQaMatch(asked, qaEntriesOf(chatbotId));
 
@@ -74,13 +83,9 @@ export const knowledgeQaHandlers = [
   authedRoute('post', '/chatbots/:id/qa', async ({ request, params, user }) => {
     const bot = ownBot(params.id ?? '', user);
     const body = await readBody(request, QaEntryBodySchema);
-    if (qaEntriesOf(bot.id).length >= QA_LIMIT) {
-      return errorResponse(409, `A bot keeps at most ${QA_LIMIT} questions and answers`, {
-        code: 'QA_LIMIT_REACHED',
-        limit: { name: 'qaEntryLimit', max: QA_LIMIT },
-      });
-    }
-    return HttpResponse.json(await givenQaEntry(user.id, bot.id, body), { status: 201 });
+    return (
+      qaLimitRefusal(bot.id) ?? HttpResponse.json(await givenQaEntry(user.id, bot.id, body), { status: 201 })
+    );
   }),
 
   authedRoute('put', '/chatbots/:id/qa/:entryId', async ({ request, params, user }) => {

@@ -10,6 +10,7 @@ import { isoNow } from '../clock';
 import { estimateTokens, replyChunks, testReply } from '../conversations';
 import { type ChatbotRecord, db, newId, notifyDbChanged, type UserRecord } from '../db';
 import { givenTestThread } from '../fixtures';
+import { noteIfUnanswered } from '../unanswered';
 import { ownBot } from './chatbots';
 import { authedRoute, fail, readBody } from './common';
 import { qaReply } from './knowledgeQa';
@@ -52,6 +53,8 @@ async function answer(user: UserRecord, bot: ChatbotRecord, { message, threadId 
   const earlier = thread.turns.filter((t) => t.role === 'user').map((t) => t.content);
   // Its Q&A knowledge first (an answer the owner wrote wins), naming the entry; else its own answer.
   const reply = qaReply(bot.id, message) ?? testReply(bot, earlier, message);
+  // A question met with the fallback is one the owner may want to answer (the unanswered questions).
+  await noteIfUnanswered(user.id, bot.id, message);
   await db.testThreads.update(thread, {
     data(t) {
       t.turns.push(

@@ -172,6 +172,14 @@ export const botEditorSetup = setup({
       () => import('./knowledge/qa/qaKnowledge.machine').then((m) => m.qaKnowledgeMachine),
       'the questions and answers',
     ),
+    // Loaded with a saved bot (not the tab): the Knowledge tab's badge counts its open groups.
+    unansweredQuestions: lazyActor<{ botId: string }>(
+      () =>
+        import('./knowledge/unanswered/unansweredQuestions.machine').then(
+          (m) => m.unansweredQuestionsMachine,
+        ),
+      'the unanswered questions',
+    ),
   },
   guards: {
     hasBots: ({ event }) => ((event as { output?: Chatbot[] }).output ?? []).length > 0,

@@ -15,6 +15,7 @@ import { KnowledgePanel } from './KnowledgePanel';
 import { PromptPanel } from './PromptPanel';
 import { StylePanel } from './StylePanel';
 import { TestChatPanel } from './TestChatPanel';
+import { UNANSWERED_BADGE_ID, UnansweredBadge, useUnansweredCount } from './UnansweredBadge';
 
 const TABS = BOT_TABS;
 type TabKey = BotTab;
@@ -73,6 +74,8 @@ export function EditorForm() {
   const isNew = useEditor((s) => s.hasTag('new'));
   const savedName = useEditor((s) => s.context.saved.name);
   const dirty = useEditor(hasUnsavedChanges);
+  // Beyond the spec: the Knowledge tab shows how many unanswered questions are open.
+  const unanswered = useUnansweredCount();
 
   const actor = useEditorActor();
   const [focusField, setFocusField] = useState<BotField | null>(null);
@@ -128,8 +131,13 @@ export function EditorForm() {
         >
           <TabList aria-label={t`Chatbot settings`}>
             {TABS.map((key) => (
-              <Tab key={key} id={tabId(key)}>
+              <Tab
+                key={key}
+                id={tabId(key)}
+                aria-describedby={key === 'knowledge' && unanswered > 0 ? UNANSWERED_BADGE_ID : undefined}
+              >
                 {names[key]}
+                {key === 'knowledge' && unanswered > 0 && <UnansweredBadge count={unanswered} />}
               </Tab>
             ))}
           </TabList>

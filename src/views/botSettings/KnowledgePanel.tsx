@@ -11,6 +11,8 @@ import { lazyKnowledge } from './knowledge/lazyKnowledge';
 
 // Beyond the spec: its code (and its flow's, and its texts) loads with the tab.
 const QaSection = lazyKnowledge(() => import('./knowledge/qa/QaSection'));
+// Its heading too, so that its texts are all in the knowledge catalog.
+const UnansweredSection = lazyKnowledge(() => import('./knowledge/unanswered/UnansweredSection'));
 
 const Stack = styled.div`
   display: grid;
@@ -48,6 +50,9 @@ export function KnowledgePanel() {
           <QaSection />
         </Suspense>
       </Section>
+      <Suspense fallback={<PanelLoading />}>
+        <UnansweredSection />
+      </Suspense>
       <Section aria-labelledby="integrations-title">
         <div>
           <h3 id="integrations-title">{t`Connect a source`}</h3>
