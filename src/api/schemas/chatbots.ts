@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { DateTimeSchema, IdSchema } from './common';
+import { OptionalPassagesSchema } from './retrieval';
 
 export const MODEL_OPTIONS = [
   'gpt-4.1',
@@ -130,5 +131,7 @@ export type TestChatBody = z.infer<typeof TestChatBodySchema>;
 export const TestChatReplySchema = z.object({
   message: z.string(),
   threadId: z.string().check(z.minLength(1)),
+  /** Beyond the spec: the passages of its knowledge the reply used (schemas/retrieval.ts); a server may not say. */
+  passages: OptionalPassagesSchema,
 });
 export type TestChatReply = z.infer<typeof TestChatReplySchema>;
