@@ -172,6 +172,10 @@ export const botEditorSetup = setup({
       () => import('./knowledge/qa/qaKnowledge.machine').then((m) => m.qaKnowledgeMachine),
       'the questions and answers',
     ),
+    retrievalTest: lazyActor<{ botId: string }>(
+      () => import('./knowledge/retrieval/retrievalTest.machine').then((m) => m.retrievalTestMachine),
+      'the retrieval test',
+    ),
   },
   guards: {
     hasBots: ({ event }) => ((event as { output?: Chatbot[] }).output ?? []).length > 0,

@@ -11,6 +11,7 @@ import { lazyKnowledge } from './knowledge/lazyKnowledge';
 
 // Beyond the spec: its code (and its flow's, and its texts) loads with the tab.
 const QaSection = lazyKnowledge(() => import('./knowledge/qa/QaSection'));
+const RetrievalSection = lazyKnowledge(() => import('./knowledge/retrieval/RetrievalSection'));
 
 const Stack = styled.div`
   display: grid;
@@ -46,6 +47,15 @@ export function KnowledgePanel() {
         </div>
         <Suspense fallback={<PanelLoading />}>
           <QaSection />
+        </Suspense>
+      </Section>
+      <Section aria-labelledby="retrieval-title">
+        <div>
+          <h3 id="retrieval-title">{t`Test what the bot finds`}</h3>
+          <Muted>{t`Ask a question and see which passages of the bot's knowledge match it best.`}</Muted>
+        </div>
+        <Suspense fallback={<PanelLoading />}>
+          <RetrievalSection />
         </Suspense>
       </Section>
       <Section aria-labelledby="integrations-title">
