@@ -2,11 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { shallowEqual, useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
-import {
-  type PassageSourceKind,
-  RETRIEVAL_QUERY_MAX_LENGTH,
-  type RetrievedPassage,
-} from '../../../../api/schemas/retrieval';
+import { RETRIEVAL_QUERY_MAX_LENGTH, type RetrievedPassage } from '../../../../api/schemas/retrieval';
 import { retrievalTestMachine } from '../../../../machines/botSettings/knowledge/retrieval/retrievalTest.machine';
 import { useRegisterFlow } from '../../../../machines/useFlow';
 import { Alert } from '../../../ui/Alert';
@@ -17,6 +13,7 @@ import { TextField } from '../../../ui/Field';
 import { useLoadedActor } from '../../../ui/loadedActor';
 import { useText } from '../../../ui/text';
 import { useEditor } from '../../context';
+import { SourceKind } from './SourceKind';
 
 type RetrievalActor = ActorRefFrom<typeof retrievalTestMachine>;
 
@@ -177,12 +174,6 @@ function RetrievalTest({ actor }: { actor: RetrievalActor }) {
   );
 }
 
-function KindLabel({ kind }: { kind: PassageSourceKind }) {
-  if (kind === 'qa') return <Trans>Q&A</Trans>;
-  if (kind === 'page') return <Trans>Web page</Trans>;
-  return <Trans>File</Trans>;
-}
-
 /** One passage: its source (kind, name, a page's address as text), what it says (as text) and its score. */
 function PassageItem({ passage }: { passage: RetrievedPassage }) {
   const { t } = useLingui();
@@ -192,7 +183,7 @@ function PassageItem({ passage }: { passage: RetrievedPassage }) {
     <Item>
       <SourceLine>
         <Kind>
-          <KindLabel kind={passage.source.kind} />
+          <SourceKind kind={passage.source.kind} />
         </Kind>
         <strong>{name}</strong>
         {passage.source.kind === 'page' && passage.source.url && <Url>{passage.source.url}</Url>}
