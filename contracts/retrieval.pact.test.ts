@@ -2,6 +2,7 @@ import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { sendTestMessage } from '../src/api/chatbots';
 import { testRetrieval } from '../src/api/retrieval';
+import { passagesOfReply } from '../src/api/testChat';
 import { AUTH, JSON_HEADERS, newPact, useMockServer } from './pact';
 
 /* Beyond the spec (issue 33): what the bot finds in its knowledge, and the passages a test reply used. */
@@ -53,6 +54,6 @@ describe('retrieval (beyond the spec)', () => {
       .executeTest(async (server) => {
         useMockServer(server);
         const reply = await sendTestMessage('bot-1', { message: 'Can you ship to Singapore?' });
-        expect(reply.passages?.[0]?.source).toMatchObject({ kind: 'qa', name: entry.question });
+        expect(passagesOfReply(reply)?.[0]?.source).toMatchObject({ kind: 'qa', name: entry.question });
       }));
 });

@@ -2,7 +2,7 @@ import { sendTestMessage } from './chatbots';
 import { seg } from './client';
 import { ApiError, isNotOffered } from './errors';
 import { parseResponse } from './request';
-import type { RetrievedPassage } from './schemas/retrieval';
+import { OptionalPassagesSchema, type RetrievedPassage } from './schemas/retrieval';
 import {
   type TestMessage,
   TestMessageSchema,
@@ -18,6 +18,10 @@ export const testStreamPath = (botId: string, { message, threadId }: TestMessage
   const query = new URLSearchParams({ message, ...(threadId ? { threadId } : {}) });
   return `/chatbots/test/${seg(botId)}/stream?${query}`;
 };
+
+/** Beyond the spec: the passages a plain reply (POST /chatbots/test/{id}) names; undefined when it names none. */
+export const passagesOfReply = (reply: Record<string, unknown>): RetrievedPassage[] | undefined =>
+  OptionalPassagesSchema.parse(reply.passages);
 
 export interface TestReplyHandlers {
   /** The server named the thread (before any text). */
@@ -118,12 +122,8 @@ export async function streamTestReply(
     const reply = await sendTestMessage(botId, message, signal);
     onThread?.(reply.threadId);
     onText(reply.message);
-    return {
-      threadId: reply.threadId,
-      usage: null,
-      streamed: false,
-      ...(reply.passages ? { passages: reply.passages } : {}),
-    };
+    const passages = passagesOfReply(reply);
+    return { threadId: reply.threadId, usage: null, streamed: false, ...(passages ? { passages } : {}) };
   }
   throw error;
 }

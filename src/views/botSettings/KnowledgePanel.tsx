@@ -49,15 +49,10 @@ export function KnowledgePanel() {
           <QaSection />
         </Suspense>
       </Section>
-      <Section aria-labelledby="retrieval-title">
-        <div>
-          <h3 id="retrieval-title">{t`Test what the bot finds`}</h3>
-          <Muted>{t`Ask a question and see which passages of the bot's knowledge match it best.`}</Muted>
-        </div>
-        <Suspense fallback={<PanelLoading />}>
-          <RetrievalSection />
-        </Suspense>
-      </Section>
+      {/* Its heading comes with it, in the knowledge texts. */}
+      <Suspense fallback={<PanelLoading />}>
+        <RetrievalSection />
+      </Suspense>
       <Section aria-labelledby="integrations-title">
         <div>
           <h3 id="integrations-title">{t`Connect a source`}</h3>

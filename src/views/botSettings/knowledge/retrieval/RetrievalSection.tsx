@@ -17,6 +17,11 @@ import { SourceKind } from './SourceKind';
 
 type RetrievalActor = ActorRefFrom<typeof retrievalTestMachine>;
 
+const Section = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
+  h3 { font-size: ${({ theme }) => theme.font.size.md}; }
+`;
 const Form = styled.form`
   display: grid;
   grid-template-columns: minmax(0, 1fr) auto;
@@ -86,15 +91,27 @@ const Fill = styled.div<{ $percent: number }>`
 export default function RetrievalSection() {
   const standIn = useEditor((s) => s.children.retrieval as AnyActorRef | undefined);
   const actor = useLoadedActor<RetrievalActor>(standIn);
-  if (!standIn) {
-    return (
-      <Muted>
-        <Trans>Save the chatbot first, then test what it finds.</Trans>
-      </Muted>
-    );
-  }
-  if (!actor) return <PanelLoading />;
-  return <RetrievalTest actor={actor} />;
+  return (
+    <Section aria-labelledby="retrieval-title">
+      <div>
+        <h3 id="retrieval-title">
+          <Trans>Test what the bot finds</Trans>
+        </h3>
+        <Muted>
+          <Trans>Ask a question and see which passages of the bot's knowledge match it best.</Trans>
+        </Muted>
+      </div>
+      {!standIn ? (
+        <Muted>
+          <Trans>Save the chatbot first, then test what it finds.</Trans>
+        </Muted>
+      ) : actor ? (
+        <RetrievalTest actor={actor} />
+      ) : (
+        <PanelLoading />
+      )}
+    </Section>
+  );
 }
 
 function RetrievalTest({ actor }: { actor: RetrievalActor }) {
