@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { asOwner, collectErrors, expectNoAxeViolationsInBothThemes, test } from './support';
+import { asOwner, collectErrors, expectNoAxeViolationsInBothThemes, resizeShell, test } from './support';
 
 /**
  * The retrieval test and the test chat's sources (issue 33), in English: a Q&A entry the owner adds is what
@@ -50,6 +50,12 @@ test.describe('bot settings: what the bot finds in its knowledge', () => {
       /^\d+%$/,
     );
     await expectNoAxeViolationsInBothThemes(page, 'knowledge-retrieval');
+    // On a phone the passages stack under the question, their names and texts wrapped.
+    await resizeShell(page, 375, 800);
+    await expect(passages.first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoAxeViolationsInBothThemes(page, 'knowledge-retrieval-375');
+    await resizeShell(page, 1280, 900);
 
     await page.getByRole('tab', { name: 'Test', exact: true }).click();
     const log = page.getByRole('log', { name: 'Test conversation' });
