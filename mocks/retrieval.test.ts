@@ -47,6 +47,14 @@ describe('the mock’s retrieval index', () => {
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
 
+  it('keeps the index’s order between equal scores: the entry added first, then the files', async () => {
+    await givenQaEntry(DEMO_OWNER.id, ava, { question: 'Gift wrap?', answer: 'Yes.' }, 'qa-b');
+    await givenQaEntry(DEMO_OWNER.id, ava, { question: 'Gift wrap?', answer: 'Yes.' }, 'qa-a');
+    const found = retrieve(ava, 'gift wrap', 5);
+    expect(found.map((p) => p.id)).toEqual(['qa:qa-b', 'qa:qa-a']);
+    expect(found[0]?.score).toBe(found[1]?.score);
+  });
+
   it('reads web pages a paragraph at a time, naming the page and its address', () => {
     const passages = pagePassages([
       { url: 'https://shop.test/faq', title: 'FAQ', text: 'We ship worldwide.\n\nReturns are free.' },
