@@ -238,8 +238,8 @@ export interface ReplyBot {
 /** A Chinese character. */
 export const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 
-/** Chinese cues and answers of the topics (by name), in Simplified Chinese. */
-const TOPICS_ZH: Record<string, { cues: string[]; answers: string[] }> = {
+/** Chinese cues and answers of the topics (by name), in Simplified Chinese (the knowledge index reads them too). */
+export const TOPICS_ZH: Record<string, { cues: string[]; answers: string[] }> = {
   shipping: {
     cues: ['配送', '运费', '快递', '发货', '寄', '海外', '国外', '送货', '物流'],
     answers: [

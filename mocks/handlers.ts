@@ -15,6 +15,7 @@ import { membershipHandlers } from './handlers/membership';
 import { paymentMethodHandlers } from './handlers/paymentMethods';
 import { paymentHandlers } from './handlers/payments';
 import { promptOptimizationHandlers } from './handlers/promptOptimization';
+import { retrievalHandlers } from './handlers/retrieval';
 import { salesHandlers } from './handlers/sales';
 import { savedReplyHandlers } from './handlers/savedReplies';
 import { testChatHandlers } from './handlers/testChat';
@@ -37,6 +38,7 @@ export const handlers = [
   ...handoffHandlers,
   ...knowledgeQaHandlers,
   ...unansweredHandlers,
+  ...retrievalHandlers,
   ...savedReplyHandlers,
   ...liveHandlers,
   ...salesHandlers,

@@ -17,6 +17,7 @@ import { liveConnectionModel } from '../src/demo/qa/flowModels/liveConnection.fl
 import { paymentMethodsModel } from '../src/demo/qa/flowModels/paymentMethods.flowModel';
 import { promptOptimizerModel } from '../src/demo/qa/flowModels/promptOptimizer.flowModel';
 import { qaKnowledgeModel } from '../src/demo/qa/flowModels/qaKnowledge.flowModel';
+import { retrievalTestModel } from '../src/demo/qa/flowModels/retrievalTest.flowModel';
 import { salesInquiryModel } from '../src/demo/qa/flowModels/salesInquiry.flowModel';
 import { savedRepliesModel } from '../src/demo/qa/flowModels/savedReplies.flowModel';
 import { toastModel } from '../src/demo/qa/flowModels/toasts.flowModel';
@@ -57,6 +58,7 @@ const MODELS = [
   qaKnowledgeModel,
   improveAnswerModel,
   unansweredQuestionsModel,
+  retrievalTestModel,
 ];
 const report: Array<[string, Coverage]> = [];
 

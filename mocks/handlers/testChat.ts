@@ -10,6 +10,7 @@ import { isoNow } from '../clock';
 import { estimateTokens, replyChunks, testReply } from '../conversations';
 import { type ChatbotRecord, db, newId, notifyDbChanged, type UserRecord } from '../db';
 import { givenTestThread } from '../fixtures';
+import { replyPassages } from '../knowledgeIndex';
 import { noteIfUnanswered } from '../unanswered';
 import { ownBot } from './chatbots';
 import { authedRoute, fail, readBody } from './common';
@@ -70,7 +71,11 @@ async function answer(user: UserRecord, bot: ChatbotRecord, { message, threadId 
     completionTokens: chunks.length,
     totalTokens: promptTokens + chunks.length,
   };
-  return { reply, threadId: thread.id, chunks, usage };
+  // Beyond the spec: the passages of its knowledge the reply used (the Q&A entry it answered with first),
+  // left out when it used none, as a server that does not name them would.
+  const used = replyPassages(bot.id, message);
+  const passages = used.length > 0 ? { passages: used } : {};
+  return { reply, threadId: thread.id, chunks, usage, passages };
 }
 
 const encoder = new TextEncoder();
@@ -81,8 +86,8 @@ export const testChatHandlers = [
   authedRoute('post', '/chatbots/test/:id', async ({ request, params, user }) => {
     const bot = ownBot(params.id ?? '', user);
     const body = await readBody(request, TestMessageSchema);
-    const { reply, threadId } = await answer(user, bot, body);
-    return HttpResponse.json<TestChatReply>({ message: reply, threadId });
+    const { reply, threadId, passages } = await answer(user, bot, body);
+    return HttpResponse.json<TestChatReply>({ message: reply, threadId, ...passages });
   }),
 
   authedRoute('get', '/chatbots/test/:id/stream', async ({ request, params, user }) => {
@@ -96,7 +101,7 @@ export const testChatHandlers = [
       const issue = parsed.error.issues[0];
       throw fail.validation(`${issue?.path.join('.') || 'message'}: ${issue?.message ?? 'invalid'}`);
     }
-    const { threadId, chunks, usage } = await answer(user, bot, parsed.data);
+    const { threadId, chunks, usage, passages } = await answer(user, bot, parsed.data);
     // A GET that writes: the thread is saved like after any other write.
     notifyDbChanged();
     const { firstTokenMs, chunkMs, failAfterChunks } = testChatMock;
@@ -117,7 +122,7 @@ export const testChatHandlers = [
           if (chunkMs > 0) await delay(chunkMs + ((i * 7) % 5) * 4);
         }
         if (cancelled) return;
-        controller.enqueue(line({ type: 'done', usage }));
+        controller.enqueue(line({ type: 'done', usage, ...passages }));
         controller.close();
       },
       cancel() {

@@ -2,6 +2,7 @@ import { sendTestMessage } from './chatbots';
 import { seg } from './client';
 import { ApiError, isNotOffered } from './errors';
 import { parseResponse } from './request';
+import { OptionalPassagesSchema, type RetrievedPassage } from './schemas/retrieval';
 import {
   type TestMessage,
   TestMessageSchema,
@@ -18,6 +19,10 @@ export const testStreamPath = (botId: string, { message, threadId }: TestMessage
   return `/chatbots/test/${seg(botId)}/stream?${query}`;
 };
 
+/** Beyond the spec: the passages a plain reply (POST /chatbots/test/{id}) names; undefined when it names none. */
+export const passagesOfReply = (reply: Record<string, unknown>): RetrievedPassage[] | undefined =>
+  OptionalPassagesSchema.parse(reply.passages);
+
 export interface TestReplyHandlers {
   /** The server named the thread (before any text). */
   onThread?: (threadId: string) => void;
@@ -32,9 +37,13 @@ export interface TestReplyResult {
   usage: TokenUsage | null;
   /** False when the reply came at once from POST /chatbots/test/{id} (a server without the stream). */
   streamed: boolean;
+  /** Beyond the spec: the passages of its knowledge the reply used; missing when the server did not say. */
+  passages?: RetrievedPassage[];
 }
 
-type Outcome = { done: true; usage: TokenUsage | null; threadId?: string } | { error: ApiError };
+type Outcome =
+  | { done: true; usage: TokenUsage | null; threadId?: string; passages?: RetrievedPassage[] }
+  | { error: ApiError };
 
 /**
  * A bot's reply to a test message, streamed over server-sent events (GET /chatbots/test/{id}/stream, through
@@ -78,7 +87,12 @@ export async function streamTestReply(
         onText(parseResponse(TestStreamDeltaSchema, payload, endpoint).text);
       } else if (type === 'done') {
         const done = parseResponse(TestStreamDoneSchema, payload, endpoint);
-        settle({ done: true, usage: done.usage ?? null, threadId: done.threadId });
+        settle({
+          done: true,
+          usage: done.usage ?? null,
+          threadId: done.threadId,
+          passages: done.passages,
+        });
       }
       // Other event types (keep-alives, figures) are not this client's business.
     } catch (error) {
@@ -94,7 +108,12 @@ export async function streamTestReply(
 
   const result = outcome as Outcome | null;
   if (result && 'done' in result) {
-    return { threadId: result.threadId ?? threadId, usage: result.usage, streamed: true };
+    return {
+      threadId: result.threadId ?? threadId,
+      usage: result.usage,
+      streamed: true,
+      ...(result.passages ? { passages: result.passages } : {}),
+    };
   }
   const error =
     result?.error ??
@@ -103,7 +122,8 @@ export async function streamTestReply(
     const reply = await sendTestMessage(botId, message, signal);
     onThread?.(reply.threadId);
     onText(reply.message);
-    return { threadId: reply.threadId, usage: null, streamed: false };
+    const passages = passagesOfReply(reply);
+    return { threadId: reply.threadId, usage: null, streamed: false, ...(passages ? { passages } : {}) };
   }
   throw error;
 }

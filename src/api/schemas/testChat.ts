@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { OptionalPassagesSchema, type RetrievedPassage } from './retrieval';
 
 /** The longest test message the client sends and the server takes (the input counts down to it). */
 export const TEST_MESSAGE_MAX_LENGTH = 1000;
@@ -39,13 +40,15 @@ export const TestStreamDoneSchema = z.looseObject({
   type: z.literal('done'),
   usage: z.catch(z.optional(TokenUsageSchema), undefined),
   threadId: z.optional(z.string().check(z.minLength(1))),
+  /** Beyond the spec: the passages of its knowledge the reply used (schemas/retrieval.ts); a server may not say. */
+  passages: OptionalPassagesSchema,
 });
 
 /** What the mock (and a real server) writes on the stream. */
 export type TestStreamEvent =
   | { type: 'start'; threadId: string }
   | { type: 'delta'; text: string }
-  | { type: 'done'; usage: TokenUsage };
+  | { type: 'done'; usage: TokenUsage; passages?: RetrievedPassage[] };
 
 /**
  * A whole event-stream body as the contract pins it: every `data:` line is an event of the agreed shape and

@@ -232,6 +232,11 @@ export const botEditorMachine = botEditorLogic.createMachine({
                   src: 'unansweredQuestions',
                   input: ({ context }) => ({ botId: context.selectedId ?? '' }),
                 },
+                {
+                  id: 'retrieval',
+                  src: 'retrievalTest',
+                  input: ({ context }) => ({ botId: context.selectedId ?? '' }),
+                },
               ],
               initial: 'idle',
               states: {

@@ -180,6 +180,10 @@ export const botEditorSetup = setup({
         ),
       'the unanswered questions',
     ),
+    retrievalTest: lazyActor<{ botId: string }>(
+      () => import('./knowledge/retrieval/retrievalTest.machine').then((m) => m.retrievalTestMachine),
+      'the retrieval test',
+    ),
   },
   guards: {
     hasBots: ({ event }) => ((event as { output?: Chatbot[] }).output ?? []).length > 0,

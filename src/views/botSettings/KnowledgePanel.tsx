@@ -11,8 +11,9 @@ import { lazyKnowledge } from './knowledge/lazyKnowledge';
 
 // Beyond the spec: its code (and its flow's, and its texts) loads with the tab.
 const QaSection = lazyKnowledge(() => import('./knowledge/qa/QaSection'));
-// Its heading too, so that its texts are all in the knowledge catalog.
+// These two bring their headings too, so that their texts are all in the knowledge catalog.
 const UnansweredSection = lazyKnowledge(() => import('./knowledge/unanswered/UnansweredSection'));
+const RetrievalSection = lazyKnowledge(() => import('./knowledge/retrieval/RetrievalSection'));
 
 const Stack = styled.div`
   display: grid;
@@ -50,8 +51,12 @@ export function KnowledgePanel() {
           <QaSection />
         </Suspense>
       </Section>
+      {/* These bring their headings, in the knowledge texts. */}
       <Suspense fallback={<PanelLoading />}>
         <UnansweredSection />
+      </Suspense>
+      <Suspense fallback={<PanelLoading />}>
+        <RetrievalSection />
       </Suspense>
       <Section aria-labelledby="integrations-title">
         <div>

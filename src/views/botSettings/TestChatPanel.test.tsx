@@ -3,8 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API } from '../../../mocks/handlers/common';
+import { givenQaEntry } from '../../../mocks/handlers/knowledgeQa';
 import { resetTestChatMock, STREAM_BROKE_OFF, testChatMock } from '../../../mocks/handlers/testChat';
 import { resetAndSeed, server } from '../../../mocks/node';
+import { DEMO_OWNER } from '../../../mocks/seed';
 import { withMockServer } from '../../../mocks/testing';
 import { renderApp, warmUp } from '../../../tests/render';
 import { TEST_MESSAGE_MAX_LENGTH } from '../../api/schemas/testChat';
@@ -88,6 +90,30 @@ describe('the test chat', () => {
     await user.type(message, 'Do you ship abroad?{Enter}');
     expect(await within(log).findByText(/· tokens unknown$/)).toBeInTheDocument();
     expect(log).toHaveTextContent(/3-5 business days/);
+  });
+
+  it('a reply that used passages of the bot’s knowledge offers its sources, closed until asked for', async () => {
+    await givenQaEntry(DEMO_OWNER.id, 'bot-ava', {
+      question: 'Do you ship to Singapore?',
+      answer: 'Yes, in 3 to 5 days.',
+    });
+    const { user, log, message } = await openTestTab();
+    await user.type(message, 'Where is my order?{Enter}');
+    await within(log).findByText(FIGURES);
+    // The bot's knowledge has nothing about orders: the reply names no sources.
+    expect(within(log).queryByText(/^Sources/)).not.toBeInTheDocument();
+
+    await user.type(message, 'Can you ship to Singapore?{Enter}');
+    // The entry it answered with, then the best of its files (the entry's words are about shipping).
+    const summary = await within(log).findByText('Sources (3)');
+    const details = summary.closest('details') as HTMLElement;
+    expect(details).not.toHaveAttribute('open');
+    await user.click(summary);
+    expect(details).toHaveAttribute('open');
+    const sources = within(details).getByRole('list', { name: 'Sources of this reply' });
+    const items = within(sources).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent(/^Q&A: Do you ship to Singapore\? · match \d+%$/);
+    expect(items[1]).toHaveTextContent(/^File: shipping-faq\.docx · match \d+%$/);
   });
 
   it(`counts characters near the limit and will not send more than ${TEST_MESSAGE_MAX_LENGTH}`, async () => {

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { memo, useEffect, useId, useRef } from 'react';
+import { memo, Suspense, useEffect, useId, useRef } from 'react';
 import styled, { keyframes } from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import { TEST_MESSAGE_MAX_LENGTH } from '../../api/schemas/testChat';
@@ -17,7 +17,11 @@ import { Label } from '../ui/Field';
 import { RefreshIcon } from '../ui/icons';
 import { useText } from '../ui/text';
 import { useEditor } from './context';
+import { lazyKnowledge } from './knowledge/lazyKnowledge';
 import { ReplyText, useReplyFigures } from './testChatParts';
+
+// Beyond the spec, and only for a reply that names its passages: its code and texts load with the first one.
+const ReplySources = lazyKnowledge(() => import('./knowledge/retrieval/ReplySources'));
 
 /** From this many characters on, the input shows how many it has of the most it may have. */
 const COUNTER_FROM = Math.round(TEST_MESSAGE_MAX_LENGTH * 0.8);
@@ -131,6 +135,11 @@ const Line = memo(function Line({ line, botName }: { line: ChatLine; botName: st
       )}
       {line.reply === 'interrupted' && <small>{t`Interrupted: only part of the reply arrived`}</small>}
       {line.reply === 'done' && line.stats && <small>{figures(line.stats)}</small>}
+      {line.reply === 'done' && line.passages && line.passages.length > 0 && (
+        <Suspense fallback={null}>
+          <ReplySources passages={line.passages} />
+        </Suspense>
+      )}
     </Bubble>
   );
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
+import { createActor, type SnapshotFrom, waitFor } from 'xstate';
 import { DEMO_BOTS } from '../../../../mocks/seed';
 import { describeStateViews } from '../../../../tests/stateViews';
 import { ApiError } from '../../../api/errors';
+import type { RetrievedPassage } from '../../../api/schemas/retrieval';
 import { TEST_MESSAGE_MAX_LENGTH } from '../../../api/schemas/testChat';
 import { readStored, writeStored } from '../../../api/storage';
 import * as testChatApi from '../../../api/testChat';
@@ -214,6 +215,47 @@ describe('test chat', () => {
     type('again');
     actor.send({ type: 'message.sent' });
     expect(stream.calls[1]?.input.threadId).toBeNull();
+  });
+});
+
+describe('the passages a reply used (beyond the spec)', () => {
+  const used: RetrievedPassage[] = [
+    {
+      id: 'qa:qa-1',
+      text: 'Do you ship to Singapore?\nYes, in 3 days.',
+      score: 0.857,
+      source: { kind: 'qa', id: 'qa-1', name: 'Do you ship to Singapore?' },
+    },
+  ];
+
+  it('keeps them with the reply that used them; a reply the server named none for has none', async () => {
+    const { actor, stream, type } = start();
+    type('Can you ship to Singapore?');
+    actor.send({ type: 'message.sent' });
+    stream.piece('Yes, in 3 days.');
+    await stream.finish({ ...outcome, passages: used });
+    type('And to Japan?');
+    actor.send({ type: 'message.sent' });
+    stream.piece('Yes.');
+    await stream.finish(outcome);
+    const bots = actor.getSnapshot().context.lines.filter((l) => l.role === 'bot');
+    expect(bots.map((l) => l.passages)).toEqual([used, undefined]);
+  });
+
+  it('come from the streamed reply’s end to the line', async () => {
+    vi.spyOn(testChatApi, 'streamTestReply').mockImplementation(async (_id, _body, h) => {
+      h.onText('Yes, in 3 days.');
+      return { threadId: 'th-9', usage: null, streamed: true, passages: used };
+    });
+    try {
+      const actor = createActor(testChatMachine, { input: { botId: 'bot-1', threadId: null } }).start();
+      actor.send({ type: 'input.changed', value: 'Can you ship to Singapore?' });
+      actor.send({ type: 'message.sent' });
+      const s = await waitFor(actor, (snap) => snap.matches('idle'), { timeout: 10_000 });
+      expect(s.context.lines[1]).toMatchObject({ reply: 'done', passages: used });
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });
 

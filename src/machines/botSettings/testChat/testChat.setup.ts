@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { type AnyActorRef, assign, fromPromise, setup } from 'xstate';
+import type { RetrievedPassage } from '../../../api/schemas/retrieval';
 import { TEST_MESSAGE_MAX_LENGTH } from '../../../api/schemas/testChat';
 import { writeStored } from '../../../api/storage';
 import { streamTestReply } from '../../../api/testChat';
@@ -26,6 +27,8 @@ export interface ChatLine {
   reply?: ReplyState;
   /** A complete bot reply's figures. */
   stats?: ReplyStats;
+  /** Beyond the spec: the passages of its knowledge a complete bot reply used, when the server named them. */
+  passages?: RetrievedPassage[];
 }
 
 export interface TestChatContext {
@@ -46,6 +49,8 @@ export interface TestChatContext {
 export interface ReplyOutcome {
   threadId: string | null;
   stats: ReplyStats;
+  /** The passages the reply used; missing when the server did not say. */
+  passages?: RetrievedPassage[];
 }
 
 export type TestChatEvent =
@@ -119,6 +124,7 @@ export const testChatSetup = setup({
           totalMs: Math.round(end - started),
           tokens: result.usage?.totalTokens ?? null,
         },
+        ...(result.passages ? { passages: result.passages } : {}),
       };
     }),
   },
@@ -160,7 +166,13 @@ export const testChatSetup = setup({
       };
     }),
     finishReply: assign(({ context }, params: { outcome: ReplyOutcome }) => {
-      const done = (l: ChatLine): ChatLine => ({ ...l, reply: 'done', stats: params.outcome.stats });
+      const { stats, passages } = params.outcome;
+      const done = (l: ChatLine): ChatLine => ({
+        ...l,
+        reply: 'done',
+        stats,
+        ...(passages ? { passages } : {}),
+      });
       const lines =
         context.replyId === null
           ? // A reply without any text still ends as a (empty) reply with its figures.
