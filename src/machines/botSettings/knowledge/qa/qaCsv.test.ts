@@ -6,11 +6,12 @@ import {
   normalizeQuestion,
   parseCsvRecords,
   parseQaCsv,
+  type QaCsvContext,
   qaEntriesToCsv,
   restoreCell,
 } from './qaCsv';
 
-const none = { existing: [], limit: null };
+const none: QaCsvContext = { existing: [], limit: null };
 const rowsOf = (text: string, context = none) => parseQaCsv(text, context).rows;
 
 describe('reading CSV records (RFC 4180)', () => {
