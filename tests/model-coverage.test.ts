@@ -15,6 +15,7 @@ import { liveModel } from '../src/demo/qa/flowModels/live.flowModel';
 import { liveConnectionModel } from '../src/demo/qa/flowModels/liveConnection.flowModel';
 import { paymentMethodsModel } from '../src/demo/qa/flowModels/paymentMethods.flowModel';
 import { promptOptimizerModel } from '../src/demo/qa/flowModels/promptOptimizer.flowModel';
+import { qaImportModel } from '../src/demo/qa/flowModels/qaImport.flowModel';
 import { qaKnowledgeModel } from '../src/demo/qa/flowModels/qaKnowledge.flowModel';
 import { salesInquiryModel } from '../src/demo/qa/flowModels/salesInquiry.flowModel';
 import { savedRepliesModel } from '../src/demo/qa/flowModels/savedReplies.flowModel';
@@ -53,6 +54,7 @@ const MODELS = [
   handoffSettingsModel,
   savedRepliesModel,
   qaKnowledgeModel,
+  qaImportModel,
 ];
 const report: Array<[string, Coverage]> = [];
 

@@ -136,7 +136,9 @@ export type QaCsvFileProblem =
   /** No entries in it. */
   | { kind: 'empty' }
   /** More rows than the bot has room for under its limit. */
-  | { kind: 'overLimit'; rows: number; room: number };
+  | { kind: 'overLimit'; rows: number; room: number }
+  /** Too large to read (the import refuses it before reading it). */
+  | { kind: 'tooLarge'; maxBytes: number };
 
 export interface QaCsvPreview {
   rows: QaCsvRow[];
