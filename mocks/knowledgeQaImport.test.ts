@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ErrorBodySchema } from '../src/api/schemas/common';
 import { QaImportResultSchema, QaListSchema } from '../src/api/schemas/knowledgeQa';
 import { setNow } from './clock';
 import { type GivenUser, givenChatbot, givenUser } from './fixtures';
@@ -68,6 +69,10 @@ describe('importing Q&A entries at once (beyond the spec)', () => {
       },
     });
     expect(qaEntriesOf('bot-1')).toHaveLength(1);
+    // The client reads the rows (and a body whose details it cannot read still gives its message).
+    expect(ErrorBodySchema.parse(refused.body).details?.map((d) => d.row)).toEqual([2, 3, 4, 5]);
+    const odd = ErrorBodySchema.parse({ statusCode: 400, message: 'Bad rows', details: 'rows 2 and 3' });
+    expect(odd).toMatchObject({ message: 'Bad rows', details: undefined });
     const empty = await call('POST', path, { token: u.token, body: { entries: [] } });
     expect(empty).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
   });

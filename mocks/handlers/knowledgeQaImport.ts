@@ -15,12 +15,11 @@ import { givenQaEntry, QA_LIMIT, qaEntriesOf } from './knowledgeQa';
  * QA_LIMIT_REACHED, as a single add does. Nothing is saved when it is refused.
  */
 
-interface RowProblem {
+type RowProblem = NonNullable<ErrorBody['details']>[number] & {
   /** 1-based position in `entries`. */
   row: number;
   field: string;
-  message: string;
-}
+};
 
 function rowProblems(entries: unknown[], existing: string[]): RowProblem[] {
   const known = new Set(existing.map(normalizeQuestion));
@@ -46,7 +45,7 @@ function rowProblems(entries: unknown[], existing: string[]): RowProblem[] {
 function refuseRows(problems: RowProblem[]) {
   const first = problems[0] as RowProblem;
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
-  const body: ErrorBody & { details: RowProblem[] } = {
+  const body: ErrorBody = {
     statusCode: 400,
     message: `Row ${first.row}, ${first.field}: ${first.message}${more}`,
     error: 'Bad Request',

@@ -120,7 +120,9 @@ export type QaCsvRowProblem =
   /** The bot already has an entry with this question. */
   | { kind: 'exists' }
   | { kind: 'unterminatedQuote' }
-  | { kind: 'tooManyColumns'; count: number; max: number };
+  | { kind: 'tooManyColumns'; count: number; max: number }
+  /** The server refused the row on import, in its own words. */
+  | { kind: 'server'; message: string };
 
 export interface QaCsvRow {
   /** The file's line the row starts on (the header is line 1 when it is first). */
@@ -209,6 +211,25 @@ export function parseQaCsv(text: string, { existing, limit }: QaCsvContext): QaC
     return { rows, problem: { kind: 'overLimit', rows: rows.length, room } };
   }
   return { rows, problem: null };
+}
+
+/** The preview with what the server said of its rows (`row`: 1-based among the rows it was sent). */
+export function withServerProblems(
+  preview: QaCsvPreview,
+  details: readonly { row: number; message: string }[],
+): QaCsvPreview {
+  return {
+    ...preview,
+    rows: preview.rows.map((r, index) => {
+      const said = details.filter((d) => d.row === index + 1);
+      return said.length === 0
+        ? r
+        : {
+            ...r,
+            problems: [...r.problems, ...said.map((d) => ({ kind: 'server' as const, message: d.message }))],
+          };
+    }),
+  };
 }
 
 /** The entries a preview imports, or null while it has a bad row or a file problem. */

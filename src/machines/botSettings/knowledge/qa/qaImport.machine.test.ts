@@ -80,6 +80,30 @@ describe('Q&A import from a CSV file', () => {
     expect(q.snap().output).toEqual({ outcome: 'cancelled' });
   });
 
+  it('marks the rows the server refused, which keeps the file from being sent again as it is', async () => {
+    const refused = new ApiError({
+      kind: 'http',
+      status: 400,
+      endpoint: 'POST',
+      message: 'Row 2, question: The bot already has this question',
+      body: {
+        statusCode: 400,
+        message: 'Row 2, question: The bot already has this question',
+        code: 'VALIDATION_FAILED',
+        details: [{ row: 2, field: 'question', message: 'The bot already has this question' }],
+      },
+    });
+    const q = start(goodCsv, async () => Promise.reject(refused));
+    await q.settle();
+    q.actor.send({ type: 'import.confirm' });
+    await q.settle();
+    expect(q.snap().context.preview?.rows.map((r) => r.problems)).toEqual([
+      [],
+      [{ kind: 'server', message: 'The bot already has this question' }],
+    ]);
+    expect(q.snap().can({ type: 'import.confirm' })).toBe(false);
+  });
+
   it('says a server without the call does not offer it', async () => {
     const q = start(goodCsv, async () => Promise.reject(gone));
     await q.settle();

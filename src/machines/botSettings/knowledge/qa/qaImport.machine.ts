@@ -1,10 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { assign, setup } from 'xstate';
+import { isApiError } from '../../../../api/errors';
 import { importQaEntries, listQaEntries } from '../../../../api/knowledgeQa';
 import type { QaEntryBody, QaImportResult, QaList } from '../../../../api/schemas/knowledgeQa';
 import { describeError, notOffered } from '../../../errors';
 import { fromRequest } from '../../../request';
-import { importableEntries, parseQaCsv, type QaCsvPreview } from './qaCsv';
+import { importableEntries, parseQaCsv, type QaCsvPreview, withServerProblems } from './qaCsv';
 
 /** A bigger file is refused before it is read: 2,000 long entries fit in about 5 MB. */
 export const MAX_QA_CSV_BYTES = 5_000_000;
@@ -76,6 +77,15 @@ export const qaImportMachine = setup({
     })),
     clear: assign({ preview: null, error: null }),
     setError: assign({ error: (_, { error }: { error: unknown }) => describeError(error) }),
+    // The rows the server refused are marked as refused, so the file must be fixed before it is sent again.
+    markRefusedRows: assign({
+      preview: ({ context }, { error }: { error: unknown }) => {
+        const details = isApiError(error) ? error.body?.details : undefined;
+        return context.preview && details?.length
+          ? withServerProblems(context.preview, details)
+          : context.preview;
+      },
+    }),
   },
 }).createMachine({
   id: 'qaImport',
@@ -128,7 +138,10 @@ export const qaImportMachine = setup({
               { guard: 'notOffered', target: '#qaImport.notOffered' },
               {
                 target: 'preview',
-                actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+                actions: [
+                  { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+                  { type: 'markRefusedRows', params: ({ event }) => ({ error: event.error }) },
+                ],
               },
             ],
           },

@@ -96,6 +96,37 @@ describe('questions and answers as a CSV file (beyond the spec)', () => {
     expect(section.getByRole('button', { name: 'Import CSV' })).toBeEnabled();
   });
 
+  it('marks the rows the server refuses, saving nothing', async () => {
+    server.use(
+      http.post('*/api/v1/chatbots/:id/qa/import', () =>
+        HttpResponse.json(
+          {
+            statusCode: 400,
+            message: 'Row 2, answer: Not allowed here',
+            code: 'VALIDATION_FAILED',
+            details: [{ row: 2, field: 'answer', message: 'Not allowed here' }],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user, section } = await openKnowledge();
+    await user.upload(
+      section.getByLabelText(INPUT),
+      csv('question,answer\nGift wrap?,Yes.\nCoupons?,<b>No</b>\n'),
+    );
+    await user.click(await section.findByRole('button', { name: 'Import 2 entries' }));
+    const table = section.getByRole('table', { name: 'Rows of questions.csv' });
+    const refused = await within(table).findByRole('row', { name: /Coupons\?/ });
+    expect(refused).toHaveTextContent('RefusedNot allowed here');
+    expect(within(table).getByRole('row', { name: /Gift wrap\?/ })).toHaveTextContent('Ready');
+    expect(section.getByText('Row 2, answer: Not allowed here')).toBeVisible();
+    expect(section.getByRole('button', { name: 'Import 2 entries' })).toBeDisabled();
+    // The file's text is shown as text.
+    expect(within(table).getByText('<b>No</b>')).toBeVisible();
+    expect(qaEntriesOf('bot-ava')).toHaveLength(0);
+  });
+
   it('keeps the preview with the server’s reason when it refuses the import', async () => {
     server.use(
       http.post('*/api/v1/chatbots/:id/qa/import', () =>

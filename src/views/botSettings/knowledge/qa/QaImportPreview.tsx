@@ -73,7 +73,7 @@ function Status({ row }: { row: QaCsvRow }) {
       </strong>
       <ul>
         {row.problems.map((p) => (
-          <li key={p.kind}>{text(rowProblemText(p))}</li>
+          <li key={p.kind === 'server' ? p.message : p.kind}>{text(rowProblemText(p))}</li>
         ))}
       </ul>
     </>

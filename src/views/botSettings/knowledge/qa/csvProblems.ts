@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { QaCsvFileProblem, QaCsvRowProblem } from '../../../../machines/botSettings/knowledge/qa/qaCsv';
 
 /** What keeps a row of the file from being imported, in the user's words. */
-export function rowProblemText(problem: QaCsvRowProblem): MessageDescriptor {
+export function rowProblemText(problem: QaCsvRowProblem): MessageDescriptor | string {
   switch (problem.kind) {
     case 'questionMissing':
       return msg`The question is missing.`;
@@ -29,6 +29,8 @@ export function rowProblemText(problem: QaCsvRowProblem): MessageDescriptor {
       const { count, max } = problem;
       return msg`It has ${count} cells; the header has ${max}.`;
     }
+    case 'server':
+      return problem.message;
   }
 }
 
