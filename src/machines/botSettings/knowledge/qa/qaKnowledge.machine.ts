@@ -219,7 +219,7 @@ export const qaKnowledgeMachine = setup({
           { guard: 'isEditing', target: 'saving' },
         ],
         'entry.delete': { guard: 'known', target: 'deleting', actions: 'markDeleting' },
-        'csv.fileChosen': { guard: 'canImport', target: 'importing' },
+        'csv.fileChosen': { guard: 'canImport', target: 'importing', actions: assign({ imported: null }) },
         'csv.export': { target: 'exporting', actions: assign({ error: null }) },
         'csv.downloadFailed': {
           actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
