@@ -10,6 +10,7 @@ import { handoffHandlers } from './handlers/handoff';
 import { instanceHandlers } from './handlers/instances';
 import { invoiceHandlers } from './handlers/invoices';
 import { knowledgeQaHandlers } from './handlers/knowledgeQa';
+import { knowledgeQaImportHandlers } from './handlers/knowledgeQaImport';
 import { liveHandlers } from './handlers/live';
 import { membershipHandlers } from './handlers/membership';
 import { paymentMethodHandlers } from './handlers/paymentMethods';
@@ -39,6 +40,7 @@ export const handlers = [
   ...knowledgeQaHandlers,
   ...unansweredHandlers,
   ...retrievalHandlers,
+  ...knowledgeQaImportHandlers,
   ...savedReplyHandlers,
   ...liveHandlers,
   ...salesHandlers,

@@ -16,6 +16,7 @@ import { liveModel } from '../src/demo/qa/flowModels/live.flowModel';
 import { liveConnectionModel } from '../src/demo/qa/flowModels/liveConnection.flowModel';
 import { paymentMethodsModel } from '../src/demo/qa/flowModels/paymentMethods.flowModel';
 import { promptOptimizerModel } from '../src/demo/qa/flowModels/promptOptimizer.flowModel';
+import { qaImportModel } from '../src/demo/qa/flowModels/qaImport.flowModel';
 import { qaKnowledgeModel } from '../src/demo/qa/flowModels/qaKnowledge.flowModel';
 import { retrievalTestModel } from '../src/demo/qa/flowModels/retrievalTest.flowModel';
 import { salesInquiryModel } from '../src/demo/qa/flowModels/salesInquiry.flowModel';
@@ -59,6 +60,7 @@ const MODELS = [
   improveAnswerModel,
   unansweredQuestionsModel,
   retrievalTestModel,
+  qaImportModel,
 ];
 const report: Array<[string, Coverage]> = [];
 

@@ -1,6 +1,14 @@
 import { http, seg } from './client';
 import { OkSchema } from './schemas/common';
-import { type QaEntryBody, QaEntryBodySchema, QaEntrySchema, QaListSchema } from './schemas/knowledgeQa';
+import {
+  type QaEntryBody,
+  QaEntryBodySchema,
+  QaEntrySchema,
+  type QaImportBody,
+  QaImportBodySchema,
+  QaImportResultSchema,
+  QaListSchema,
+} from './schemas/knowledgeQa';
 
 /* Beyond the spec (schemas/knowledgeQa.ts): a bot's question-and-answer knowledge. */
 
@@ -21,3 +29,7 @@ export const updateQaEntry = (botId: string, id: string, body: QaEntryBody, sign
 
 export const deleteQaEntry = (botId: string, id: string, signal?: AbortSignal) =>
   http.delete(`${path(botId)}/${seg(id)}`, OkSchema, { signal });
+
+/** Many entries at once, all or none (a CSV import): the server refuses the whole list if one is bad. */
+export const importQaEntries = (botId: string, body: QaImportBody, signal?: AbortSignal) =>
+  http.post(`${path(botId)}/import`, QaImportResultSchema, { body: QaImportBodySchema.parse(body), signal });

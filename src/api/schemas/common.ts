@@ -30,6 +30,14 @@ export const ErrorBodySchema = z.object({
   limit: z.optional(z.object({ name: z.string(), max: z.int() })),
   /** With 429: seconds until the call may be made again (also in the Retry-After header). */
   retryAfter: z.optional(z.int().check(z.nonnegative())),
+  /**
+   * Beyond the spec, with VALIDATION_FAILED of a list (a Q&A import): what was wrong with which item (1-based).
+   * Left out when it has another shape: the message still says what was refused.
+   */
+  details: z.catch(
+    z.optional(z.array(z.looseObject({ row: z.int(), field: z.optional(z.string()), message: z.string() }))),
+    undefined,
+  ),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 

@@ -42,3 +42,20 @@ export const QaEntryBodySchema = z.object({
   answer: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_QA_ANSWER_LENGTH)),
 });
 export type QaEntryBody = z.infer<typeof QaEntryBodySchema>;
+
+/*
+ * Also beyond the spec: many entries at once, all or none (a CSV import).
+ *   POST /chatbots/{id}/qa/import { entries: QaEntryBody[] } -> 201 { created: QaEntry[] }
+ * Refused whole: 400 VALIDATION_FAILED naming the bad rows (1-based, in `details` beside the spec's fields),
+ * 409 QA_LIMIT_REACHED when the entries would pass the limit.
+ */
+export const QaImportBodySchema = z.object({
+  entries: z.array(QaEntryBodySchema).check(z.minLength(1)),
+});
+export type QaImportBody = z.infer<typeof QaImportBodySchema>;
+
+/** What was created; an unreadable entry is left out (the list reloads after an import anyway). */
+export const QaImportResultSchema = z.looseObject({
+  created: z.catch(QaListSchema.shape.entries, []),
+});
+export type QaImportResult = z.infer<typeof QaImportResultSchema>;

@@ -27,16 +27,22 @@ export const qaKnowledgeModel: FlowModel<{ botId: string }> = {
     { type: 'editor.save' },
     { type: 'entry.delete', id: shippingEntry.id },
     { type: 'retry' },
+    { type: 'csv.fileChosen', file: new File(['question,answer\nGift wrap?,Yes.\n'], 'qa.csv') },
+    { type: 'csv.export' },
+    { type: 'csv.downloadFailed', error: new Error('The browser refused the download') },
   ],
   outputs: {
     list: oneOf({ entries: [shippingEntry], limit: 50 }, { entries: [], limit: null }),
     save: { ...shippingEntry, question: 'Opening hours?' },
     remove: { success: true },
+    csvImport: oneOf({ outcome: 'imported', count: 1 }, { outcome: 'cancelled' }, { outcome: 'notOffered' }),
+    exportAll: { name: 'questions-and-answers.csv', mimeType: 'text/csv;charset=utf-8', content: '' },
   },
   errors: {
     list: failingOrNotOffered('list'),
     save: failingOrNotOffered('save'),
     remove: failingOrNotOffered('remove'),
+    exportAll: failingOrNotOffered('exportAll'),
   },
   // What the list and its editor show: entries there or not, an editor open and whether it can be saved, a
   // problem or failure said.
@@ -45,5 +51,7 @@ export const qaKnowledgeModel: FlowModel<{ botId: string }> = {
     c.editing === null ? null : qaDraftProblem(c.editing) === null,
     c.editing?.id ?? null,
     c.error !== null,
+    c.imported,
+    c.importOffered,
   ],
 };

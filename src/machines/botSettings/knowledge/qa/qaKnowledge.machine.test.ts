@@ -1,12 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise, SimulatedClock, type SnapshotFrom, waitFor } from 'xstate';
+import { type ActorRefFrom, fromPromise, SimulatedClock, type SnapshotFrom, waitFor } from 'xstate';
 import { startInAppSystem, stopStandIns } from '../../../../../tests/appSystem';
 import { describeStateViews } from '../../../../../tests/stateViews';
 import { ApiError } from '../../../../api/errors';
-import type { QaEntry, QaList } from '../../../../api/schemas/knowledgeQa';
+import type { QaEntry, QaImportResult, QaList } from '../../../../api/schemas/knowledgeQa';
+import { goodCsv } from '../../../../demo/qa/flowModels/qaImport.flowModel';
 import { qaKnowledgeModel, shippingEntry } from '../../../../demo/qa/flowModels/qaKnowledge.flowModel';
 import { SEARCH_DEBOUNCE_MS } from '../../../constants';
-import { type QaDraft, qaDraftProblem, qaKnowledgeMachine, qaMessages } from './qaKnowledge.machine';
+import { notOfferedError } from '../../../model';
+import { qaEntriesToCsv } from './qaCsv';
+import { type QaCsvRead, qaImportMachine } from './qaImport.machine';
+import {
+  type QaCsvFile,
+  type QaDraft,
+  qaDraftProblem,
+  qaKnowledgeMachine,
+  qaMessages,
+} from './qaKnowledge.machine';
 
 type Snap = SnapshotFrom<typeof qaKnowledgeMachine>;
 const full = new ApiError({ kind: 'http', status: 409, endpoint: 'POST', message: 'A bot keeps at most 50' });
@@ -104,6 +114,9 @@ describeStateViews(qaKnowledgeModel, {
       'search.changed',
       'entry.new',
       'editor.cancel',
+      'csv.export',
+      'csv.downloadFailed',
+      ...(s.context.editing === null && s.context.importOffered ? ['csv.fileChosen'] : []),
       ...(s.context.entries.length > 0 ? ['entry.edit', 'entry.delete'] : []),
       ...(s.context.editing ? ['editor.changed', 'editor.save'] : []),
     ],
@@ -112,5 +125,98 @@ describeStateViews(qaKnowledgeModel, {
   'ready.searching': {},
   saving: { tags: ['busy'], runs: { save: () => {} } },
   deleting: { tags: ['busy'], runs: { remove: () => {} } },
+  importing: {
+    runs: {
+      csvImport: (child: { context: { file: File } }) => expect(child.context.file).toBeInstanceOf(File),
+    },
+  },
+  exporting: {
+    tags: ['busy'],
+    runs: { exportAll: (input: { botId: string }) => expect(input.botId).toBe('bot-ava') },
+  },
   notOffered: { tags: ['notOffered'] },
+});
+
+describe('Q&A knowledge as a CSV file', () => {
+  function startCsv(importEntries: () => Promise<QaImportResult> = async () => ({ created: [] })) {
+    const list = vi.fn(async (_search: string): Promise<QaList> => ({ entries: [shippingEntry], limit: 50 }));
+    const { actor } = startInAppSystem(
+      qaKnowledgeMachine.provide({
+        actors: {
+          list: fromPromise(({ input }: { input: { botId: string; search: string } }) => list(input.search)),
+          exportAll: fromPromise(async () => ({
+            name: 'questions-and-answers.csv',
+            mimeType: 'text/csv;charset=utf-8',
+            content: qaEntriesToCsv((await list('')).entries),
+          })),
+          csvImport: qaImportMachine.provide({
+            actors: {
+              read: fromPromise(
+                async ({ input }: { input: { botId: string; file: File } }): Promise<QaCsvRead> => ({
+                  text: await input.file.text(),
+                  list: await list(''),
+                }),
+              ),
+              importEntries: fromPromise(importEntries),
+            },
+          }),
+        },
+      }),
+      { input: { botId: 'bot-1' } },
+    );
+    const settle = () =>
+      waitFor(actor, (s) => !s.hasTag('loading') && !s.hasTag('busy'), { timeout: 10_000 });
+    return { actor, list, settle, snap: () => actor.getSnapshot() };
+  }
+  const importChild = (actor: { getSnapshot(): Snap }) =>
+    actor.getSnapshot().children.csvImport as ActorRefFrom<typeof qaImportMachine> | undefined;
+
+  it('imports a chosen file once confirmed, then loads the list again with the search kept', async () => {
+    const q = startCsv();
+    await q.settle();
+    q.actor.send({ type: 'search.changed', text: 'gift' });
+    q.actor.send({ type: 'csv.fileChosen', file: goodCsv });
+    const child = importChild(q.actor);
+    if (!child) throw new Error('no import running');
+    await waitFor(child, (s) => s.matches({ open: 'preview' }), { timeout: 10_000 });
+    child.send({ type: 'import.confirm' });
+    await waitFor(q.actor, (s) => s.context.imported !== null && s.matches('ready'), { timeout: 10_000 });
+    expect(q.snap().context.imported).toBe(2);
+    expect(q.list).toHaveBeenLastCalledWith('gift');
+  });
+
+  it('goes back to the list when the import is cancelled, and stops offering it on a server without it', async () => {
+    const q = startCsv(async () => Promise.reject(notOfferedError('importEntries')));
+    await q.settle();
+    q.actor.send({ type: 'csv.fileChosen', file: goodCsv });
+    importChild(q.actor)?.send({ type: 'import.cancel' });
+    await waitFor(q.actor, (s) => s.matches({ ready: 'idle' }), { timeout: 10_000 });
+    expect(q.snap().context).toMatchObject({ imported: null, importOffered: true });
+
+    q.actor.send({ type: 'csv.fileChosen', file: goodCsv });
+    const child = importChild(q.actor);
+    if (!child) throw new Error('no import running');
+    await waitFor(child, (s) => s.matches({ open: 'preview' }), { timeout: 10_000 });
+    child.send({ type: 'import.confirm' });
+    await waitFor(q.actor, (s) => s.matches('ready'), { timeout: 10_000 });
+    expect(q.snap().context.importOffered).toBe(false);
+    expect(q.snap().context.error).toBeNull();
+    expect(q.snap().can({ type: 'csv.fileChosen', file: goodCsv })).toBe(false);
+  });
+
+  it('hands the view a file of all the entries, and says so when the browser refuses it', async () => {
+    const q = startCsv();
+    await q.settle();
+    q.actor.send({ type: 'search.changed', text: 'nothing like it' });
+    const files: QaCsvFile[] = [];
+    q.actor.on('csv.file', (e) => files.push(e.file));
+    q.actor.send({ type: 'csv.export' });
+    await waitFor(q.actor, () => files.length > 0, { timeout: 10_000 });
+    expect(files[0]?.content).toBe(
+      `\uFEFFquestion,answer\r\n${shippingEntry.question},"${shippingEntry.answer}"\r\n`,
+    );
+    expect(q.list).toHaveBeenLastCalledWith('');
+    q.actor.send({ type: 'csv.downloadFailed', error: new Error('Blocked') });
+    expect(q.snap().context.error).toBe('Blocked');
+  });
 });

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { assign, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
 import { createQaEntry, deleteQaEntry, listQaEntries, updateQaEntry } from '../../../../api/knowledgeQa';
 import {
   MAX_QA_ANSWER_LENGTH,
@@ -11,6 +11,8 @@ import {
 import { SEARCH_DEBOUNCE_MS } from '../../../constants';
 import { describeError, notOffered } from '../../../errors';
 import { fromRequest } from '../../../request';
+import { qaEntriesToCsv } from './qaCsv';
+import { type QaImportOutput, qaImportMachine } from './qaImport.machine';
 
 /** The entry being written or changed (id null: a new one). */
 export interface QaDraft {
@@ -28,6 +30,10 @@ export interface QaKnowledgeContext {
   editing: QaDraft | null;
   deleting: string | null;
   error: MessageDescriptor | string | null;
+  /** How many entries the last CSV import added (null: none since the list opened). */
+  imported: number | null;
+  /** False once the server answered the import call with "not offered": the list works without it. */
+  importOffered: boolean;
 }
 
 export type QaKnowledgeEvent =
@@ -38,7 +44,19 @@ export type QaKnowledgeEvent =
   | { type: 'editor.cancel' }
   | { type: 'editor.save' }
   | { type: 'entry.delete'; id: string }
-  | { type: 'retry' };
+  | { type: 'retry' }
+  | { type: 'csv.fileChosen'; file: File }
+  | { type: 'csv.export' }
+  /** From the view, when the browser refused the download. */
+  | { type: 'csv.downloadFailed'; error: unknown };
+
+/** The CSV file of all the entries, for the view to hand to the browser's download. */
+export interface QaCsvFile {
+  name: string;
+  mimeType: string;
+  content: string;
+}
+export type QaKnowledgeEmitted = { type: 'csv.file'; file: QaCsvFile };
 
 export const qaMessages = {
   questionNeeded: msg`Write the customer's question.`,
@@ -58,6 +76,9 @@ export function qaDraftProblem(draft: QaDraft): MessageDescriptor | null {
   return null;
 }
 
+/** How the import child ended, from its done event. */
+const importOutcome = (event: unknown) => (event as { output?: QaImportOutput }).output?.outcome;
+
 const bodyOf = (d: QaDraft) => ({ question: d.question.trim(), answer: d.answer.trim() });
 
 /**
@@ -70,6 +91,7 @@ export const qaKnowledgeMachine = setup({
     context: {} as QaKnowledgeContext,
     events: {} as QaKnowledgeEvent,
     input: {} as { botId: string },
+    emitted: {} as QaKnowledgeEmitted,
   },
   actors: {
     list: fromRequest<QaList, { botId: string; search: string }>(({ input, signal }) =>
@@ -83,12 +105,22 @@ export const qaKnowledgeMachine = setup({
     remove: fromRequest<unknown, { botId: string; id: string }>(({ input, signal }) =>
       deleteQaEntry(input.botId, input.id, signal),
     ),
+    csvImport: qaImportMachine,
+    // All the entries, not the search's: the file is the bot's whole Q&A knowledge.
+    exportAll: fromRequest<QaCsvFile, { botId: string }>(async ({ input, signal }) => ({
+      name: 'questions-and-answers.csv',
+      mimeType: 'text/csv;charset=utf-8',
+      content: qaEntriesToCsv((await listQaEntries(input.botId, '', signal)).entries),
+    })),
   },
   delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
   guards: {
     notOffered,
     draftHasProblem: ({ context }) => context.editing !== null && qaDraftProblem(context.editing) !== null,
     isEditing: ({ context }) => context.editing !== null,
+    canImport: ({ context }) => context.editing === null && context.importOffered,
+    importDone: ({ event }) => importOutcome(event) === 'imported',
+    importNotOffered: ({ event }) => importOutcome(event) === 'notOffered',
     known: ({ context, event }) =>
       (event.type === 'entry.edit' || event.type === 'entry.delete') &&
       context.entries.some((e) => e.id === event.id),
@@ -133,6 +165,12 @@ export const qaKnowledgeMachine = setup({
       error: null,
     })),
     setError: assign({ error: (_, params: { error: unknown }) => describeError(params.error) }),
+    setImported: assign((_, { output }: { output: QaImportOutput }) => ({
+      imported: output.outcome === 'imported' ? output.count : null,
+      error: null,
+    })),
+    stopImports: assign({ importOffered: false }),
+    handFile: emit((_, { file }: { file: QaCsvFile }) => ({ type: 'csv.file' as const, file })),
   },
 }).createMachine({
   id: 'qaKnowledge',
@@ -144,6 +182,8 @@ export const qaKnowledgeMachine = setup({
     editing: null,
     deleting: null,
     error: null,
+    imported: null,
+    importOffered: true,
   }),
   initial: 'loading',
   states: {
@@ -179,6 +219,11 @@ export const qaKnowledgeMachine = setup({
           { guard: 'isEditing', target: 'saving' },
         ],
         'entry.delete': { guard: 'known', target: 'deleting', actions: 'markDeleting' },
+        'csv.fileChosen': { guard: 'canImport', target: 'importing', actions: assign({ imported: null }) },
+        'csv.export': { target: 'exporting', actions: assign({ error: null }) },
+        'csv.downloadFailed': {
+          actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+        },
         // Typing again restarts the wait (a transition to the child enters it again).
         'search.changed': { target: '.searching', actions: 'setSearch' },
       },
@@ -223,6 +268,49 @@ export const qaKnowledgeMachine = setup({
               { type: 'setError', params: ({ event }) => ({ error: event.error }) },
             ],
           },
+        ],
+      },
+    },
+    importing: {
+      invoke: {
+        id: 'csvImport',
+        src: 'csvImport',
+        input: ({ context, event }) => ({
+          botId: context.botId,
+          file: (event as Extract<QaKnowledgeEvent, { type: 'csv.fileChosen' }>).file,
+        }),
+        onDone: [
+          {
+            guard: 'importDone',
+            target: 'loading',
+            actions: { type: 'setImported', params: ({ event }) => ({ output: event.output }) },
+          },
+          {
+            guard: 'importNotOffered',
+            target: 'ready',
+            actions: 'stopImports',
+          },
+          { target: 'ready' },
+        ],
+        onError: {
+          target: 'ready',
+          actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    exporting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'exportAll',
+        src: 'exportAll',
+        input: ({ context }) => ({ botId: context.botId }),
+        onDone: {
+          target: 'ready',
+          actions: { type: 'handFile', params: ({ event }) => ({ file: event.output }) },
+        },
+        onError: [
+          { guard: 'notOffered', target: 'notOffered' },
+          { target: 'ready', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },

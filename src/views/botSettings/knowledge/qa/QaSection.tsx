@@ -13,6 +13,7 @@ import { TextAreaField, TextField } from '../../../ui/Field';
 import { useLoadedActor } from '../../../ui/loadedActor';
 import { useText } from '../../../ui/text';
 import { useEditor } from '../../context';
+import { QaCsvBar } from './QaCsvBar';
 
 type QaActor = ActorRefFrom<typeof qaKnowledgeMachine>;
 
@@ -131,6 +132,7 @@ function QaList({ actor }: { actor: QaActor }) {
           </Trans>
         )}
       </Muted>
+      <QaCsvBar actor={actor} />
       {editing && (
         <Editor
           aria-label={editing.id ? t`Change the question` : t`New question`}
