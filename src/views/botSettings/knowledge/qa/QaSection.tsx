@@ -180,7 +180,10 @@ function QaList({ actor }: { actor: QaActor }) {
                   variant="ghost"
                   onClick={() => actor.send({ type: 'entry.edit', id: entry.id })}
                 >
-                  <Trans>Edit “{entry.question}”</Trans>
+                  {/* Its question is in the name, not on screen: a long one would squeeze the entry. */}
+                  <Trans>
+                    Edit <span className="visually-hidden">“{entry.question}”</span>
+                  </Trans>
                 </Button>
                 <Button
                   size="sm"
@@ -188,7 +191,9 @@ function QaList({ actor }: { actor: QaActor }) {
                   disabled={view.busy}
                   onClick={() => actor.send({ type: 'entry.delete', id: entry.id })}
                 >
-                  <Trans>Delete “{entry.question}”</Trans>
+                  <Trans>
+                    Delete <span className="visually-hidden">“{entry.question}”</span>
+                  </Trans>
                 </Button>
               </div>
             </li>
