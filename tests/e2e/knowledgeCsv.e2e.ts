@@ -72,7 +72,8 @@ test.describe('bot settings: Q&A as a CSV file (zh-CN)', () => {
 
     // Both entries deleted, the exported file brings them back as they were.
     for (const question of ['=SUM(A1)', '营业时间？']) {
-      await list.getByRole('button', { name: `删除“${question}”` }).click();
+      const entry = list.getByRole('listitem').filter({ has: page.getByText(question, { exact: true }) });
+      await entry.getByRole('button', { name: /^删除/ }).click();
     }
     await expect(section.getByText('0 / 50 个问题')).toBeVisible();
     await fileInput(page).setInputFiles({
