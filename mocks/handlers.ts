@@ -10,6 +10,7 @@ import { handoffHandlers } from './handlers/handoff';
 import { instanceHandlers } from './handlers/instances';
 import { invoiceHandlers } from './handlers/invoices';
 import { knowledgeQaHandlers } from './handlers/knowledgeQa';
+import { knowledgeSourceHandlers } from './handlers/knowledgeSources';
 import { liveHandlers } from './handlers/live';
 import { membershipHandlers } from './handlers/membership';
 import { paymentMethodHandlers } from './handlers/paymentMethods';
@@ -35,6 +36,7 @@ export const handlers = [
   ...handlingHandlers,
   ...handoffHandlers,
   ...knowledgeQaHandlers,
+  ...knowledgeSourceHandlers,
   ...savedReplyHandlers,
   ...liveHandlers,
   ...salesHandlers,

@@ -21,7 +21,7 @@ import { seedDemo } from './seed';
  * or localStorage) every function here does nothing.
  */
 export const SNAPSHOT_KEY = 'influx-demo-db';
-export const SNAPSHOT_VERSION = 7;
+export const SNAPSHOT_VERSION = 8;
 export const SAVE_DELAY_MS = 150;
 
 /** What SNAPSHOT_KEY holds; each collection's records are under collectionKey(name). */
