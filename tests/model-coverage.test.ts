@@ -18,6 +18,7 @@ import { promptOptimizerModel } from '../src/demo/qa/flowModels/promptOptimizer.
 import { qaKnowledgeModel } from '../src/demo/qa/flowModels/qaKnowledge.flowModel';
 import { salesInquiryModel } from '../src/demo/qa/flowModels/salesInquiry.flowModel';
 import { savedRepliesModel } from '../src/demo/qa/flowModels/savedReplies.flowModel';
+import { sourcesKnowledgeModel } from '../src/demo/qa/flowModels/sourcesKnowledge.flowModel';
 import { toastModel } from '../src/demo/qa/flowModels/toasts.flowModel';
 import { trendsModel } from '../src/demo/qa/flowModels/trends.flowModel';
 import { usageRangeModel } from '../src/demo/qa/flowModels/usageRange.flowModel';
@@ -53,6 +54,7 @@ const MODELS = [
   handoffSettingsModel,
   savedRepliesModel,
   qaKnowledgeModel,
+  sourcesKnowledgeModel,
 ];
 const report: Array<[string, Coverage]> = [];
 
