@@ -227,6 +227,11 @@ export const botEditorMachine = botEditorLogic.createMachine({
                   src: 'qaKnowledge',
                   input: ({ context }) => ({ botId: context.selectedId ?? '' }),
                 },
+                {
+                  id: 'sources',
+                  src: 'sourcesKnowledge',
+                  input: ({ context }) => ({ botId: context.selectedId ?? '' }),
+                },
               ],
               initial: 'idle',
               states: {

@@ -172,6 +172,10 @@ export const botEditorSetup = setup({
       () => import('./knowledge/qa/qaKnowledge.machine').then((m) => m.qaKnowledgeMachine),
       'the questions and answers',
     ),
+    sourcesKnowledge: lazyActor<{ botId: string }>(
+      () => import('./knowledge/sources/sourcesKnowledge.machine').then((m) => m.sourcesKnowledgeMachine),
+      'the website sources',
+    ),
   },
   guards: {
     hasBots: ({ event }) => ((event as { output?: Chatbot[] }).output ?? []).length > 0,
