@@ -11,6 +11,7 @@ import { lazyKnowledge } from './knowledge/lazyKnowledge';
 
 // Beyond the spec: its code (and its flow's, and its texts) loads with the tab.
 const QaSection = lazyKnowledge(() => import('./knowledge/qa/QaSection'));
+const SourcesSection = lazyKnowledge(() => import('./knowledge/sources/SourcesSection'));
 
 const Stack = styled.div`
   display: grid;
@@ -46,6 +47,15 @@ export function KnowledgePanel() {
         </div>
         <Suspense fallback={<PanelLoading />}>
           <QaSection />
+        </Suspense>
+      </Section>
+      <Section aria-labelledby="sources-title">
+        <div>
+          <h3 id="sources-title">{t`Websites`}</h3>
+          <Muted>{t`Pages of your own websites the bot reads and keeps up to date, such as a help centre.`}</Muted>
+        </div>
+        <Suspense fallback={<PanelLoading />}>
+          <SourcesSection />
         </Suspense>
       </Section>
       <Section aria-labelledby="integrations-title">
