@@ -4,7 +4,9 @@ import {
   collectErrors,
   expectNoAxeViolationsInBothThemes,
   pauseClock,
+  resizeShell,
   runClockUntil,
+  shot,
   test,
 } from './support';
 
@@ -60,6 +62,17 @@ test.describe('knowledge: website sources (zh-CN)', () => {
     await expect(section.getByText('已用 9 / 50 个页面')).toBeVisible();
     await expect(section.getByText('变化：新增 9，修改 0，删除 0')).toBeVisible();
     await expectNoAxeViolationsInBothThemes(page, 'knowledge-sources-synced', { heldClock: true });
+
+    // On a phone and a tablet the section fits the width: long addresses wrap, nothing scrolls sideways.
+    for (const [width, height] of [
+      [375, 812],
+      [768, 1024],
+    ] as const) {
+      await resizeShell(page, width, height);
+      await expect(careers).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await shot(page, `knowledge-sources-${width}`);
+    }
     expect(errors).toEqual([]);
   });
 });

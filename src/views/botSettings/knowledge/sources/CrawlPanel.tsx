@@ -33,9 +33,13 @@ const Pages = styled.ol`
   list-style: none;
   display: grid;
   gap: ${({ theme }) => theme.space(1)};
+  /* A site of many pages scrolls within the panel (the list takes the focus, so keys scroll it too). */
+  max-height: 420px;
+  overflow-y: auto;
   li {
     display: grid;
     grid-template-columns: minmax(0, 1fr) auto;
+    align-items: center;
     gap: ${({ theme }) => theme.space(2)};
     padding: ${({ theme }) => theme.space(2)};
     border-radius: ${({ theme }) => theme.radius.sm};
@@ -101,7 +105,7 @@ export function CrawlPanel({ actor }: { actor: SourcesActor }) {
         </Alert>
       )}
       {pages.length > 0 && (
-        <Pages aria-label={t`Pages of ${host}`}>
+        <Pages aria-label={t`Pages of ${host}`} tabIndex={0}>
           {pages.map((page) => (
             <PageRow key={page.url} page={page} label={pageLabel[page.status]} />
           ))}
@@ -112,12 +116,17 @@ export function CrawlPanel({ actor }: { actor: SourcesActor }) {
 }
 
 function PageRow({ page, label }: { page: CrawlPage; label: string }) {
+  const reason = page.reason;
   return (
     <li>
       <div>
         <WebAddress url={page.url} />
         {page.title && <small>{page.title}</small>}
-        {page.status === 'failed' && page.reason && <small>{page.reason}</small>}
+        {page.status === 'failed' && page.reason && (
+          <small>
+            <Trans>Why: {reason}</Trans>
+          </small>
+        )}
       </div>
       <Badge $tone={PAGE_TONES[page.status]}>{label}</Badge>
     </li>

@@ -66,7 +66,7 @@ describe('website sources in the Knowledge tab (beyond the spec)', () => {
     expect(await within(synced).findByText('Synced: 9 pages fetched, 1 failed.')).toBeInTheDocument();
     const careers = within(synced).getByText(`${LUMEN_SITE}/careers`).closest('li') as HTMLElement;
     expect(within(careers).getByText('Failed')).toBeInTheDocument();
-    expect(within(careers).getByText(LUMEN_FAILURE)).toBeInTheDocument();
+    expect(within(careers).getByText(`Why: ${LUMEN_FAILURE}`)).toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: 'Cancel the crawl' })).toBeNull();
     const item = within(within(section).getByRole('list', { name: 'Websites' })).getAllByRole('listitem')[0];
     expect(
