@@ -107,16 +107,24 @@ export const sourcesKnowledgeModel: FlowModel<{ botId: string }> = {
     update: failingOrNotOffered('update'),
     remove: failingOrNotOffered('remove'),
   },
-  // What the section shows: how many sources and whether at the limit, which one is open and how far its
-  // crawl is, a form open and whether it can be sent, a source acted on, a problem said.
+  // What the section shows, coarsely (the watch and the list multiply each other's states): the sources'
+  // states, how far the open one was read, and a form open and whether it can be sent.
   serialize: ({ context: c }: { context: SourcesKnowledgeContext }) => [
-    c.sources.map((s) => `${s.id}:${s.status}:${s.schedule}`),
-    c.pages.max !== null && c.pages.used >= c.pages.max,
-    c.openId,
-    c.open?.status ?? null,
+    c.sources.map((s) => s.status).join(),
+    c.open?.status ?? (c.openId === null ? null : 'unread'),
     c.draft === null ? null : sourceDraftProblem(c.draft) === null,
-    c.target?.id ?? null,
-    c.error !== null,
   ],
-  coverage: { events: [{ type: 'watch.start' }] },
+  coverage: {
+    events: [{ type: 'watch.start' }],
+    // Finer where guards read more: which source is which, its schedule, the limit, a problem said.
+    serialize: ({ context: c }: { context: SourcesKnowledgeContext }) => [
+      c.sources.map((s) => `${s.id}:${s.status}:${s.schedule}`),
+      c.pages.max !== null && c.pages.used >= c.pages.max,
+      c.openId,
+      c.open?.status ?? null,
+      c.draft === null ? null : sourceDraftProblem(c.draft) === null,
+      c.target?.id ?? null,
+      c.error !== null,
+    ],
+  },
 };

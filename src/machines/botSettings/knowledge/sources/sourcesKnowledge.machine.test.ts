@@ -1,9 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { fromPromise, SimulatedClock, type SnapshotFrom, waitFor } from 'xstate';
 import { startInAppSystem, stopStandIns } from '../../../../../tests/appSystem';
+import { describeStateViews } from '../../../../../tests/stateViews';
 import { ApiError } from '../../../../api/errors';
 import type { SourceDetail, SourceList, SyncSchedule } from '../../../../api/schemas/knowledgeSources';
-import { crawlingSource, syncedSource } from '../../../../demo/qa/flowModels/sourcesKnowledge.flowModel';
+import {
+  crawlingSource,
+  sourcesKnowledgeModel,
+  syncedSource,
+} from '../../../../demo/qa/flowModels/sourcesKnowledge.flowModel';
 import { CRAWL_POLL_INTERVAL_MS } from '../../../constants';
 import {
   emptySourceDraft,
@@ -289,4 +294,74 @@ describe('a source draft and its schedule', () => {
     );
     expect(nextSyncOf({ schedule: 'daily', lastSyncedAt: null, nextSyncAt: null })).toBeNull();
   });
+});
+
+type Snap = SnapshotFrom<typeof sourcesKnowledgeMachine>;
+const listed = (s: Snap, id: string) => s.context.sources.find((x) => x.id === id);
+const ids = (input: { botId: string; id: string }) => expect(input.botId).toBe('bot-ava');
+
+describeStateViews(sourcesKnowledgeModel, {
+  // Showing another source's pages, or none, is always possible once it is listed.
+  '*': {
+    enabled: (s: Snap) => ['source.close', ...(listed(s, syncedSource.id) ? ['source.open'] : [])],
+    shows: (s: Snap) => expect(s.context.botId).toBe('bot-ava'),
+  },
+  data: {},
+  'data.loading': {
+    tags: ['loading'],
+    runs: { list: (input: { botId: string }) => expect(input.botId).toBe('bot-ava') },
+  },
+  'data.failed': {
+    tags: ['loadFailed'],
+    enabled: ['retry'],
+    shows: (s: Snap) => expect(s.context.error).not.toBeNull(),
+  },
+  'data.ready': {},
+  'data.ready.idle': {
+    enabled: (s: Snap) => {
+      const { draft, pages } = s.context;
+      const synced = listed(s, syncedSource.id);
+      const crawling = listed(s, crawlingSource.id);
+      return [
+        ...(draft === null && (pages.max === null || pages.used < pages.max) ? ['draft.open'] : []),
+        ...(draft ? ['draft.changed', 'draft.cancel', 'draft.submit'] : []),
+        ...(synced && synced.status !== 'crawling' ? ['source.sync'] : []),
+        ...(crawling?.status === 'crawling' ? ['source.cancel'] : []),
+        ...(synced && synced.schedule !== 'daily' ? ['source.scheduleChanged'] : []),
+        ...(synced ? ['source.delete'] : []),
+      ];
+    },
+  },
+  'data.ready.saving': {
+    tags: ['busy'],
+    runs: { create: (input: { draft: unknown }) => expect(input.draft).not.toBeNull() },
+  },
+  'data.ready.syncing': { tags: ['busy'], runs: { sync: ids } },
+  'data.ready.cancelling': { tags: ['busy'], runs: { cancel: ids } },
+  'data.ready.updating': {
+    tags: ['busy'],
+    runs: { update: (input: { schedule: string }) => expect(input.schedule).toBe('daily') },
+  },
+  'data.ready.confirming': {
+    tags: ['confirming'],
+    enabled: ['delete.confirm', 'delete.cancel'],
+    shows: (s: Snap) => expect(s.context.target?.id).toBe(syncedSource.id),
+  },
+  'data.ready.deleting': { tags: ['busy', 'confirming'], runs: { remove: ids } },
+  'data.ready.refreshing': { runs: { list: () => {} } },
+  'data.notOffered': { tags: ['notOffered'] },
+  watch: {},
+  'watch.off': { enabled: ['section.shown'] },
+  'watch.on': { enabled: ['section.hidden'] },
+  'watch.on.start': {},
+  'watch.on.idle': {},
+  'watch.on.reading': {
+    tags: ['watching'],
+    runs: { read: (input: { id: string }, s: Snap) => expect(input.id).toBe(s.context.openId) },
+  },
+  'watch.on.waiting': {
+    tags: ['watching'],
+    shows: (s: Snap) => expect(s.context.open?.status).toBe('crawling'),
+  },
+  'watch.on.stalled': { tags: ['watchFailed'], enabled: ['watch.refresh'] },
 });

@@ -84,7 +84,9 @@ export const sourcesKnowledgeMachine = sourcesKnowledgeSetup.createMachine({
                 input: ({ context }) => ({ botId: context.botId, id: context.openId ?? '' }),
                 onDone: [
                   {
-                    guard: ({ event }) => event.output.status === 'crawling',
+                    // Only the open source's crawl is waited on (another one's answer is listed, no more).
+                    guard: ({ context, event }) =>
+                      event.output.id === context.openId && event.output.status === 'crawling',
                     target: 'waiting',
                     actions: { type: 'keepSource', params: ({ event }) => ({ detail: event.output }) },
                   },
@@ -124,7 +126,7 @@ function targetCall(src: 'sync' | 'cancel' | 'update', done: 'keepSource' | 'ope
             type: done,
             params: ({ event }: { event: { output: SourceDetail } }) => ({ detail: event.output }),
           },
-          ...(done === 'openTarget' ? ['startWatching' as const] : []),
+          ...(done === 'openTarget' ? ['startWatching' as const] : ['settle' as const]),
         ],
       },
       onError: [

@@ -114,8 +114,11 @@ export const sourcesKnowledgeSetup = setup({
       const source = sourceOf(context, idOf(event));
       return source !== undefined && source.status !== 'crawling';
     },
-    otherSchedule: ({ context, event }) =>
-      event.type === 'source.scheduleChanged' && sourceOf(context, event.id)?.schedule !== event.schedule,
+    otherSchedule: ({ context, event }) => {
+      if (event.type !== 'source.scheduleChanged') return false;
+      const source = sourceOf(context, event.id);
+      return source !== undefined && source.schedule !== event.schedule;
+    },
     /** An open crawl not read yet, or still crawling when last read. */
     openToRead: ({ context }) =>
       context.openId !== null && (context.open === null || context.open.status === 'crawling'),
@@ -160,11 +163,10 @@ export const sourcesKnowledgeSetup = setup({
       draft: null,
       error: null,
     })),
-    keepSource: assign(({ context }, { detail }: { detail: SourceDetail }) => ({
-      ...withSource(context, detail),
-      target: null,
-      error: null,
-    })),
+    /** A source as a call answered it; what the user is doing meanwhile (a delete being confirmed) is kept. */
+    keepSource: assign(({ context }, { detail }: { detail: SourceDetail }) => withSource(context, detail)),
+    /** A call about the target source succeeded. */
+    settle: assign({ target: null, error: null }),
     /** A crawl started (or cancelled) on a source: it is the one shown. */
     openTarget: assign(({ context }, { detail }: { detail: SourceDetail }) => ({
       ...withSource({ ...context, openId: detail.id }, detail),
