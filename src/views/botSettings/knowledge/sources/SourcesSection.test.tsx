@@ -120,6 +120,24 @@ describe('website sources in the Knowledge tab (beyond the spec)', () => {
     expect(db.crawlSources.count()).toBe(0);
   });
 
+  it('at the page limit, offers no more and says why', async () => {
+    for (let i = 0; i < 7; i++) {
+      const source = await givenSource(DEMO_OWNER.id, 'bot-ava', {
+        url: `https://shop${i}.example`,
+        depth: 3,
+      });
+      await crawlOn(source.id, 20);
+    }
+    const { section } = await openWebsites();
+    expect(within(section).getByText(`${PAGE_LIMIT} of ${PAGE_LIMIT} pages`)).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Add a website' })).toBeDisabled();
+    expect(
+      within(section).getByText(
+        'The bot holds as many pages as its plan allows: delete a website to add another.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('on a server without the calls, says so once and quietly', async () => {
     server.use(http.get('*/api/v1/chatbots/:id/sources', () => new HttpResponse(null, { status: 404 })));
     await renderApp('/bot-settings/bot-ava?tab=knowledge', { as: 'owner' });

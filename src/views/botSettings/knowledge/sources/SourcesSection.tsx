@@ -146,6 +146,11 @@ function Sources({ actor }: { actor: SourcesActor }) {
         )}
       </Head>
       {view.drafting && <SourceForm actor={actor} />}
+      {!view.loading && max !== null && used >= max && (
+        <Muted>
+          <Trans>The bot holds as many pages as its plan allows: delete a website to add another.</Trans>
+        </Muted>
+      )}
       {!view.drafting && view.error && !view.confirming && <Alert>{text(view.error)}</Alert>}
       {view.sources.length > 0 && (
         <List aria-label={t`Websites`}>
