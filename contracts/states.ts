@@ -23,6 +23,7 @@ import { givenDatabaseConnection } from '../mocks/handlers/database';
 import { givenHandling } from '../mocks/handlers/handling';
 import { issueInvoice } from '../mocks/handlers/invoices';
 import { givenQaEntry, QA_LIMIT } from '../mocks/handlers/knowledgeQa';
+import { crawlOn, givenSource } from '../mocks/handlers/knowledgeSources';
 import { givenInstanceStatus, givenLiveMessage, givenNextLiveStream } from '../mocks/handlers/live';
 import { givenPromptOptimization } from '../mocks/handlers/promptOptimization';
 import { givenSavedReply } from '../mocks/handlers/savedReplies';
@@ -182,6 +183,26 @@ export const providerStates: NonNullable<VerifierOptions['stateHandlers']> = {
         question: `Question ${i + 1}?`,
         answer: 'An answer.',
       });
+    }
+  },
+  'the chatbot has a website source': async (p) => {
+    // Its crawl under way: the start page read, the pages it links to queued.
+    const source = await givenSource(
+      USER_ID,
+      param(p, 'chatbotId'),
+      { url: param(p, 'url'), depth: 2 },
+      param(p, 'id'),
+    );
+    await crawlOn(source.id, 1);
+  },
+  'the chatbot holds as many website pages as allowed': async (p) => {
+    // Seven generated sites of 8 pages: the crawls stop at the limit of 50.
+    for (let i = 0; i < 7; i++) {
+      const source = await givenSource(USER_ID, param(p, 'chatbotId'), {
+        url: `https://shop${i}.example`,
+        depth: 3,
+      });
+      await crawlOn(source.id, 20);
     }
   },
   'the user has a saved reply': async (p) => {

@@ -7,6 +7,7 @@ import { DateTimeSchema, IdSchema } from '../src/api/schemas/common';
 import { ActivityLogEntrySchema, ActivityTypeSchema } from '../src/api/schemas/dashboard';
 import { HandoffSettingsBodySchema } from '../src/api/schemas/handoff';
 import { InstanceSchema } from '../src/api/schemas/instances';
+import { CrawlStatusSchema, SyncScheduleSchema } from '../src/api/schemas/knowledgeSources';
 import { MembershipPlanSchema } from '../src/api/schemas/membership';
 import { ScheduleTypeSchema } from '../src/api/schemas/payments';
 import { UploadedFileSchema } from '../src/api/schemas/upload';
@@ -222,7 +223,42 @@ export const UnansweredRecordSchema = z.object({
   lastAskedAt: DateTimeSchema,
 });
 
+const HeldPageSchema = z.object({ url: z.string(), title: z.string(), text: z.string() });
+
+/**
+ * A website a bot learns from (beyond the spec), with its crawl: `pages` is the current (or last) crawl page
+ * by page, `held` the pages of the last finished one (what the bot knows), `crawls` how many were started.
+ */
+export const CrawlSourceRecordSchema = z.object({
+  id: IdSchema,
+  ...Owned,
+  chatbotId: IdSchema,
+  url: z.string(),
+  depth: z.int(),
+  include: z.array(z.string()),
+  exclude: z.array(z.string()),
+  schedule: SyncScheduleSchema,
+  status: CrawlStatusSchema,
+  crawls: z.int().check(z.nonnegative()),
+  pages: z.array(
+    z.object({
+      url: z.string(),
+      /** Links from the start page to this one. */
+      hops: z.int().check(z.nonnegative()),
+      status: z.enum(['queued', 'fetched', 'failed']),
+      title: z.nullable(z.string()),
+      text: z.nullable(z.string()),
+      reason: z.nullable(z.string()),
+    }),
+  ),
+  held: z.array(HeldPageSchema),
+  lastSyncedAt: z.nullable(DateTimeSchema),
+  lastChange: z.nullable(z.object({ added: z.int(), changed: z.int(), removed: z.int() })),
+  createdAt: DateTimeSchema,
+});
+
 export type UserRecord = z.output<typeof UserSchema>;
+export type CrawlSourceRecord = z.output<typeof CrawlSourceRecordSchema>;
 export type MembershipRecord = z.output<typeof MembershipSchema>;
 export type PlanRecord = z.output<typeof PlanRecordSchema>;
 export type ChatbotRecord = z.output<typeof ChatbotRecordSchema>;
@@ -285,6 +321,7 @@ const createCollections = () => ({
   savedReplies: collection('savedReplies', SavedReplyRecordSchema),
   qaEntries: collection('qaEntries', QaEntryRecordSchema),
   unanswered: collection('unanswered', UnansweredRecordSchema),
+  crawlSources: collection('crawlSources', CrawlSourceRecordSchema),
 });
 
 /** The two hidden keys @msw/data gives a record (its identity, its relations), as a created record shows them. */

@@ -11,6 +11,7 @@ import { instanceHandlers } from './handlers/instances';
 import { invoiceHandlers } from './handlers/invoices';
 import { knowledgeQaHandlers } from './handlers/knowledgeQa';
 import { knowledgeQaImportHandlers } from './handlers/knowledgeQaImport';
+import { knowledgeSourceHandlers } from './handlers/knowledgeSources';
 import { liveHandlers } from './handlers/live';
 import { membershipHandlers } from './handlers/membership';
 import { paymentMethodHandlers } from './handlers/paymentMethods';
@@ -41,6 +42,7 @@ export const handlers = [
   ...unansweredHandlers,
   ...retrievalHandlers,
   ...knowledgeQaImportHandlers,
+  ...knowledgeSourceHandlers,
   ...savedReplyHandlers,
   ...liveHandlers,
   ...salesHandlers,

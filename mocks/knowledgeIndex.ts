@@ -2,6 +2,7 @@ import type { PassageSource, RetrievedPassage } from '../src/api/schemas/retriev
 import { TOPICS, TOPICS_ZH, type Topic } from './conversations';
 import { db } from './db';
 import { qaAnswerFor, qaEntriesOf } from './handlers/knowledgeQa';
+import { crawledPagesOf } from './handlers/knowledgeSources';
 import { qaSimilarity } from './qaMatch';
 
 /*
@@ -120,7 +121,11 @@ export function pagePassages(pages: ReadonlyArray<{ url: string; title: string; 
 }
 
 /** Each kind of source the index reads, in the order equal scores keep. */
-const SOURCES: ReadonlyArray<(botId: string) => IndexedPassage[]> = [qaPassages, filePassages];
+const SOURCES: ReadonlyArray<(botId: string) => IndexedPassage[]> = [
+  qaPassages,
+  filePassages,
+  (botId) => pagePassages(crawledPagesOf(botId)),
+];
 
 /** Every passage of a bot, in the index's order. */
 export const passagesOf = (botId: string): IndexedPassage[] => SOURCES.flatMap((source) => source(botId));

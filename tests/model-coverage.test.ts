@@ -21,6 +21,7 @@ import { qaKnowledgeModel } from '../src/demo/qa/flowModels/qaKnowledge.flowMode
 import { retrievalTestModel } from '../src/demo/qa/flowModels/retrievalTest.flowModel';
 import { salesInquiryModel } from '../src/demo/qa/flowModels/salesInquiry.flowModel';
 import { savedRepliesModel } from '../src/demo/qa/flowModels/savedReplies.flowModel';
+import { sourcesKnowledgeModel } from '../src/demo/qa/flowModels/sourcesKnowledge.flowModel';
 import { toastModel } from '../src/demo/qa/flowModels/toasts.flowModel';
 import { trendsModel } from '../src/demo/qa/flowModels/trends.flowModel';
 import { unansweredQuestionsModel } from '../src/demo/qa/flowModels/unansweredQuestions.flowModel';
@@ -61,6 +62,7 @@ const MODELS = [
   unansweredQuestionsModel,
   retrievalTestModel,
   qaImportModel,
+  sourcesKnowledgeModel,
 ];
 const report: Array<[string, Coverage]> = [];
 

@@ -34,6 +34,9 @@ export const USAGE_DANGER_RATIO = 0.8;
 
 export const SEARCH_DEBOUNCE_MS = 250;
 
+/** A website crawl in progress is read again this often while its section is on screen (issue 33). */
+export const CRAWL_POLL_INTERVAL_MS = 2000;
+
 /** Plan prices and payments are in this currency (the payment provider charges in it). */
 export const PLAN_CURRENCY = 'USD';
 /** The per-conversation token table scrolls within this height (spec section 9). */

@@ -1101,6 +1101,8 @@ describeStateViews(
           expect(child.context.input.botId).toBe(s.context.selectedId),
         retrievalTest: (child: { context: { input: { botId: string } } }, s: Snap) =>
           expect(child.context.input.botId).toBe(s.context.selectedId),
+        sourcesKnowledge: (child: { context: { input: { botId: string } } }, s: Snap) =>
+          expect(child.context.input.botId).toBe(s.context.selectedId),
       },
       shows: (s: Snap) => expect(s.context.selectedId).not.toBeNull(),
     },

@@ -237,6 +237,11 @@ export const botEditorMachine = botEditorLogic.createMachine({
                   src: 'retrievalTest',
                   input: ({ context }) => ({ botId: context.selectedId ?? '' }),
                 },
+                {
+                  id: 'sources',
+                  src: 'sourcesKnowledge',
+                  input: ({ context }) => ({ botId: context.selectedId ?? '' }),
+                },
               ],
               initial: 'idle',
               states: {

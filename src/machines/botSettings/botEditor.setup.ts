@@ -184,6 +184,10 @@ export const botEditorSetup = setup({
       () => import('./knowledge/retrieval/retrievalTest.machine').then((m) => m.retrievalTestMachine),
       'the retrieval test',
     ),
+    sourcesKnowledge: lazyActor<{ botId: string }>(
+      () => import('./knowledge/sources/sourcesKnowledge.machine').then((m) => m.sourcesKnowledgeMachine),
+      'the website sources',
+    ),
   },
   guards: {
     hasBots: ({ event }) => ((event as { output?: Chatbot[] }).output ?? []).length > 0,

@@ -7,23 +7,19 @@ import { useEditor } from './context';
 import { type DatabaseActor, DatabaseSection } from './DatabaseDialog';
 import { Integrations } from './Integrations';
 import { KnowledgeFiles, type UploadsActor } from './KnowledgeFiles';
+import { KnowledgeSection } from './KnowledgeSection';
 import { lazyKnowledge } from './knowledge/lazyKnowledge';
 
 // Beyond the spec: its code (and its flow's, and its texts) loads with the tab.
 const QaSection = lazyKnowledge(() => import('./knowledge/qa/QaSection'));
-// These two bring their headings too, so that their texts are all in the knowledge catalog.
+// These bring their headings too, so that their texts are all in the knowledge catalog.
 const UnansweredSection = lazyKnowledge(() => import('./knowledge/unanswered/UnansweredSection'));
 const RetrievalSection = lazyKnowledge(() => import('./knowledge/retrieval/RetrievalSection'));
+const SourcesSection = lazyKnowledge(() => import('./knowledge/sources/SourcesSection'));
 
 const Stack = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(6)};
-`;
-
-const Section = styled.section`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
-  h3 { font-size: ${({ theme }) => theme.font.size.md}; }
 `;
 
 /** Knowledge files and external sources (spec section 2, Knowledge). */
@@ -35,47 +31,50 @@ export function KnowledgePanel() {
   const database = useEditor((s) => s.children.database as DatabaseActor | undefined);
   return (
     <Stack>
-      <Section aria-labelledby="knowledge-files-title">
-        <div>
-          <h3 id="knowledge-files-title">{t`Knowledge files`}</h3>
-          <Muted>{t`The bot answers from these documents. New and removed files take effect when you save.`}</Muted>
-        </div>
+      <KnowledgeSection
+        id="knowledge-files-title"
+        title={t`Knowledge files`}
+        description={t`The bot answers from these documents. New and removed files take effect when you save.`}
+      >
         {uploads && <KnowledgeFiles uploads={uploads} />}
-      </Section>
-      <Section aria-labelledby="qa-title">
-        <div>
-          <h3 id="qa-title">{t`Questions and answers`}</h3>
-          <Muted>{t`Answers you write yourself: the bot uses one when a customer asks its question, or a close one.`}</Muted>
-        </div>
+      </KnowledgeSection>
+      <KnowledgeSection
+        id="qa-title"
+        title={t`Questions and answers`}
+        description={t`Answers you write yourself: the bot uses one when a customer asks its question, or a close one.`}
+      >
         <Suspense fallback={<PanelLoading />}>
           <QaSection />
         </Suspense>
-      </Section>
+      </KnowledgeSection>
       {/* These bring their headings, in the knowledge texts. */}
       <Suspense fallback={<PanelLoading />}>
         <UnansweredSection />
       </Suspense>
       <Suspense fallback={<PanelLoading />}>
+        <SourcesSection />
+      </Suspense>
+      <Suspense fallback={<PanelLoading />}>
         <RetrievalSection />
       </Suspense>
-      <Section aria-labelledby="integrations-title">
-        <div>
-          <h3 id="integrations-title">{t`Connect a source`}</h3>
-          <Muted>{t`Let the bot learn from the tools your team already uses.`}</Muted>
-        </div>
+      <KnowledgeSection
+        id="integrations-title"
+        title={t`Connect a source`}
+        description={t`Let the bot learn from the tools your team already uses.`}
+      >
         <Integrations />
-      </Section>
-      <Section aria-labelledby="database-title">
-        <div>
-          <h3 id="database-title">{t`External database`}</h3>
-          <Muted>{t`Let the bot look up answers in your own database, such as orders or stock.`}</Muted>
-        </div>
+      </KnowledgeSection>
+      <KnowledgeSection
+        id="database-title"
+        title={t`External database`}
+        description={t`Let the bot look up answers in your own database, such as orders or stock.`}
+      >
         {database ? (
           <DatabaseSection database={database} />
         ) : (
           <Muted>{t`Save the chatbot first, then connect its database.`}</Muted>
         )}
-      </Section>
+      </KnowledgeSection>
     </Stack>
   );
 }

@@ -13,15 +13,11 @@ import { TextField } from '../../../ui/Field';
 import { useLoadedActor } from '../../../ui/loadedActor';
 import { useText } from '../../../ui/text';
 import { useEditor } from '../../context';
+import { KnowledgeSection } from '../../KnowledgeSection';
 import { SourceKind } from './SourceKind';
 
 type RetrievalActor = ActorRefFrom<typeof retrievalTestMachine>;
 
-const Section = styled.section`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
-  h3 { font-size: ${({ theme }) => theme.font.size.md}; }
-`;
 const Form = styled.form`
   display: grid;
   grid-template-columns: minmax(0, 1fr) auto;
@@ -92,15 +88,11 @@ export default function RetrievalSection() {
   const standIn = useEditor((s) => s.children.retrieval as AnyActorRef | undefined);
   const actor = useLoadedActor<RetrievalActor>(standIn);
   return (
-    <Section aria-labelledby="retrieval-title">
-      <div>
-        <h3 id="retrieval-title">
-          <Trans>Test what the bot finds</Trans>
-        </h3>
-        <Muted>
-          <Trans>Ask a question and see which passages of the bot's knowledge match it best.</Trans>
-        </Muted>
-      </div>
+    <KnowledgeSection
+      id="retrieval-title"
+      title=<Trans>Test what the bot finds</Trans>
+      description=<Trans>Ask a question and see which passages of the bot's knowledge match it best.</Trans>
+    >
       {!standIn ? (
         <Muted>
           <Trans>Save the chatbot first, then test what it finds.</Trans>
@@ -110,7 +102,7 @@ export default function RetrievalSection() {
       ) : (
         <PanelLoading />
       )}
-    </Section>
+    </KnowledgeSection>
   );
 }
 

@@ -20,15 +20,11 @@ import { formatDateTime } from '../../../ui/format';
 import { useLoadedActor } from '../../../ui/loadedActor';
 import { useText } from '../../../ui/text';
 import { useEditor } from '../../context';
+import { KnowledgeSection } from '../../KnowledgeSection';
 
 type UnansweredActor = ActorRefFrom<typeof unansweredQuestionsMachine>;
 type QaActor = ActorRefFrom<typeof qaKnowledgeMachine>;
 
-const Section = styled.section`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
-  h3 { font-size: ${({ theme }) => theme.font.size.md}; }
-`;
 const Groups = styled.ul`
   margin: 0;
   padding: 0;
@@ -71,17 +67,13 @@ export default function UnansweredSection() {
   const standIn = useEditor((s) => s.children.unanswered as AnyActorRef | undefined);
   const actor = useLoadedActor<UnansweredActor>(standIn);
   return (
-    <Section aria-labelledby="unanswered-title">
-      <div>
-        <h3 id="unanswered-title">
-          <Trans>Unanswered questions</Trans>
-        </h3>
-        <Muted>
-          <Trans>
-            What customers asked that the bot had no answer for: answer one, and the bot knows it.
-          </Trans>
-        </Muted>
-      </div>
+    <KnowledgeSection
+      id="unanswered-title"
+      title=<Trans>Unanswered questions</Trans>
+      description=<Trans>
+        What customers asked that the bot had no answer for: answer one, and the bot knows it.
+      </Trans>
+    >
       {!standIn ? (
         <Muted>
           <Trans>Save the chatbot first: the questions it cannot answer gather here.</Trans>
@@ -91,7 +83,7 @@ export default function UnansweredSection() {
       ) : (
         <PanelLoading />
       )}
-    </Section>
+    </KnowledgeSection>
   );
 }
 
