@@ -76,6 +76,24 @@ test.describe('a server with only the spec’s calls', () => {
     await tab('Knowledge').click();
     await expect(notOffered(page, 'This server does not connect bots to databases.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Connect a database' })).toHaveCount(0);
+    // The Knowledge tab's own sections (issue 33): each says once that it is not offered; the files work.
+    for (const line of [
+      'This server does not offer questions and answers: the bot learns from its files.',
+      'This server does not gather the questions the bot could not answer.',
+      'This server does not offer website sources: the bot learns from its files.',
+    ])
+      await expect(notOffered(page, line)).toHaveCount(1);
+    await expect(tab('Knowledge')).toHaveText('Knowledge');
+    await expect(page.getByRole('button', { name: 'Add a question' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Add a website' })).toHaveCount(0);
+    await page.getByLabel('A question a customer might ask').fill('Do you ship abroad?');
+    await page.getByRole('button', { name: 'Find passages' }).click();
+    await expect(
+      notOffered(
+        page,
+        'This server does not offer the retrieval test: the bot still answers from its knowledge.',
+      ),
+    ).toHaveCount(1);
     await expectCalm(page);
 
     await tab('Prompt').click();
@@ -110,6 +128,10 @@ test.describe('a server with only the spec’s calls', () => {
         expect.stringMatching(/^GET \/api\/v1\/chatbots\/[^/]+\/database$/),
         expect.stringMatching(/^GET \/api\/v1\/chatbots\/[^/]+\/prompt-versions$/),
         expect.stringMatching(/^GET \/api\/v1\/chatbots\/[^/]+\/handoff$/),
+        expect.stringMatching(/^GET \/api\/v1\/chatbots\/[^/]+\/qa$/),
+        expect.stringMatching(/^GET \/api\/v1\/chatbots\/[^/]+\/unanswered$/),
+        expect.stringMatching(/^GET \/api\/v1\/chatbots\/[^/]+\/sources$/),
+        expect.stringMatching(/^POST \/api\/v1\/chatbots\/[^/]+\/retrieval-test$/),
         'POST /api/v1/chatbots/prompt-optimizations',
         expect.stringMatching(/^GET \/api\/v1\/chatbots\/test\/[^/]+\/stream$/),
       ]),
@@ -137,8 +159,25 @@ test.describe('a server with only the spec’s calls', () => {
     await expect(page.getByText(/waiting for a person/)).toHaveCount(0);
     await expect(page).toHaveTitle('Chat history · Influx');
     await expectCalm(page);
+    // Improving an answer (issue 33): the server has no Q&A calls, which the dialog says once.
+    const reply = page
+      .getByRole('region', { name: 'Messages' })
+      .getByRole('listitem')
+      .filter({
+        has: page.getByRole('button', { name: 'Improve this answer' }),
+      });
+    await reply.first().getByRole('button', { name: 'Improve this answer' }).click();
+    const improve = page.getByRole('dialog', { name: 'Improve this answer' });
+    await improve.getByRole('textbox', { name: 'The right answer' }).fill('Yes, to 40 countries.');
+    await improve.getByRole('button', { name: 'Save answer' }).click();
+    await expect(notOffered(page, 'Improving answers is not offered by this server.')).toHaveCount(1);
+    await expectCalm(page);
     expect(server.refused).toEqual(
-      expect.arrayContaining(['GET /api/v1/events/stream', 'GET /api/v1/chat-session/waiting/count']),
+      expect.arrayContaining([
+        'GET /api/v1/events/stream',
+        'GET /api/v1/chat-session/waiting/count',
+        expect.stringMatching(/^POST \/api\/v1\/chatbots\/[^/]+\/qa$/),
+      ]),
     );
     expect(server.errors()).toEqual([]);
   });
