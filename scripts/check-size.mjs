@@ -17,7 +17,7 @@ export const ROUTE_JS_BUDGETS_KIB = {
   '/login': 105,
   '/': 205,
   '/bot-settings': 230,
-  '/bind-whatsapp': 210,
+  '/bind-whatsapp': 215,
   '/chat-history': 225,
   '/usage-billing': 220,
   '/membership-management': 200,

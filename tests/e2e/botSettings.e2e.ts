@@ -100,7 +100,7 @@ test.describe('bot settings', () => {
     // Two files upload one after another; an .exe is refused by name.
     await tab(page, 'Knowledge').click();
     await page
-      .locator('input[type="file"]')
+      .getByLabel('Knowledge files to upload')
       .setInputFiles([
         file('faq.txt', 'Shipping takes 3-5 business days.\n'.repeat(40)),
         file('price-list.pdf', '%PDF-1.4 demo price list'),
@@ -278,7 +278,7 @@ test.describe('bot settings', () => {
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
     await page
-      .locator('input[type="file"]')
+      .getByLabel('Knowledge files to upload')
       .setInputFiles([
         { name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(20 * 1024 * 1024 + 1) },
       ]);
@@ -289,12 +289,12 @@ test.describe('bot settings', () => {
     ).toBeVisible();
     await expect(files.getByRole('listitem')).toHaveCount(2);
     expect(requests.filter((url) => url.includes('/upload/'))).toEqual([]);
-    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await page.getByRole('button', { name: 'Dismiss', exact: true }).click();
 
     // A file the server refuses stays listed as failed, with its reason and a remove; a retry would be refused
     // the same, so none is offered.
     await page
-      .locator('input[type="file"]')
+      .getByLabel('Knowledge files to upload')
       .setInputFiles([{ name: 'manual.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(0) }]);
     const failed = files.getByRole('listitem').filter({ hasText: 'manual.pdf' });
     await expect(failed).toContainText('0 B · Upload failed: file: manual.pdf is empty');
