@@ -128,3 +128,12 @@ export function startFlow<T extends AnyStateMachine>(logic: T, options?: ActorOp
 }
 
 export type StandInApp = ReturnType<typeof standInApp>;
+
+/**
+ * Loads every flow module, so a flow that a started actor loads lazily (lazyActor) finds its code at once: an
+ * import still under way when a test file ends fails after its environment has gone.
+ */
+export async function loadLazyFlows(): Promise<void> {
+  const modules = import.meta.glob('../src/machines/**/*.machine.ts');
+  await Promise.all(Object.values(modules).map((load) => load()));
+}

@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import { loadLazyFlows } from '../../tests/appSystem';
 import { botEditorModel } from '../demo/qa/flowModels/botEditor.flowModel';
 import { FLOW_MODELS } from '../demo/qa/models';
 import { botEditorMachine } from './botSettings/botEditor.machine';
 import { activeNodes, modelPaths, shortestEventsTo, snapshotFor, stateNodes } from './model';
+
+// The flows the started actors load lazily are loaded before any starts.
+beforeAll(loadLazyFlows);
 
 const stateValue = (result: ReturnType<typeof snapshotFor>) =>
   (result?.persisted as { value?: unknown } | undefined)?.value;

@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyActorRef, createMachine, fromPromise, type SnapshotFrom, waitFor } from 'xstate';
 import { DEMO_BOTS, DEMO_OWNER } from '../../../mocks/seed';
-import { recordToasts, type StandInApp, stopStandIns } from '../../../tests/appSystem';
+import { loadLazyFlows, recordToasts, type StandInApp, stopStandIns } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import {
   BOT_SETTINGS_DEFAULTS,
@@ -32,6 +32,9 @@ import {
 import { type BotField, type BotForm, defaultForm, sameForm, toBody, toTemperature } from './botForm';
 import { COMPANY_PLACEHOLDER, fillCompanyName, hasCompanyPlaceholder } from './companyPlaceholder';
 import { knowledgeUploadMachine, uploadFileWith } from './knowledgeUpload/knowledgeUpload.machine';
+
+// The flows the started actors load lazily are loaded before any starts.
+beforeAll(loadLazyFlows);
 
 const kb = (id: string, name = `${id}.pdf`): KnowledgeBaseFile => ({
   fileIdOnPlatform: id,

@@ -7,7 +7,7 @@ import {
   SimulatedClock,
   type SnapshotFrom,
 } from 'xstate';
-import { startFlow } from '../../../tests/appSystem';
+import { loadLazyFlows, startFlow } from '../../../tests/appSystem';
 import { describeStateViews } from '../../../tests/stateViews';
 import {
   type ChatAnalysis,
@@ -39,6 +39,9 @@ import { type FineTuneBot, fineTuneMachine } from './fineTune/fineTune.machine';
 import { conversationHandlingMachine } from './handling/conversationHandling.machine';
 import { savedRepliesMachine } from './savedReplies/savedReplies.machine';
 import { isBotSender, NEEDS_PERSON } from './sessions';
+
+// The flows the started actors load lazily are loaded before any starts.
+beforeAll(loadLazyFlows);
 
 beforeAll(() => activateLocale('en', { persist: false }));
 
