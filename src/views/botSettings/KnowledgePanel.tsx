@@ -39,7 +39,7 @@ export function KnowledgePanel() {
         {uploads && <KnowledgeFiles uploads={uploads} />}
       </KnowledgeSection>
       <KnowledgeSection
-        id="qa-title"
+        id="knowledge-qa-title"
         title={t`Questions and answers`}
         description={t`Answers you write yourself: the bot uses one when a customer asks its question, or a close one.`}
       >
