@@ -7,6 +7,7 @@ import type { qaImportMachine } from '../../../../machines/botSettings/knowledge
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Muted } from '../../../ui/Card';
+import { Cluster } from '../../../ui/Cluster';
 import { useText } from '../../../ui/text';
 import { fileProblemText, rowProblemText } from './csvProblems';
 
@@ -47,11 +48,6 @@ const Table = styled.table`
   td:first-child { font-variant-numeric: tabular-nums; }
   tr[data-bad] { background: ${({ theme }) => theme.color.dangerSoft}; }
   ul { margin: 0; padding-left: 1.2em; }
-`;
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
 `;
 
 function Status({ row }: { row: QaCsvRow }) {
@@ -161,7 +157,7 @@ export function QaImportPreview({ actor }: { actor: QaImportActor }) {
           </Table>
         </Scroll>
       )}
-      <Row>
+      <Cluster>
         <Button
           variant="primary"
           disabled={!view.canImport}
@@ -177,7 +173,7 @@ export function QaImportPreview({ actor }: { actor: QaImportActor }) {
         <Button onClick={() => actor.send({ type: 'import.cancel' })} disabled={view.importing}>
           <Trans>Cancel the import</Trans>
         </Button>
-      </Row>
+      </Cluster>
     </Box>
   );
 }

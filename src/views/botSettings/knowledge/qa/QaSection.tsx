@@ -2,18 +2,19 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { shallowEqual, useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
-import { MAX_QA_ANSWER_LENGTH, MAX_QA_QUESTION_LENGTH } from '../../../../api/schemas/knowledgeQa';
 import { qaKnowledgeMachine } from '../../../../machines/botSettings/knowledge/qa/qaKnowledge.machine';
 import { useRegisterFlow } from '../../../../machines/useFlow';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Muted } from '../../../ui/Card';
+import { Cluster } from '../../../ui/Cluster';
 import { ErrorPanel, NotOffered, PanelLoading } from '../../../ui/Feedback';
-import { TextAreaField, TextField } from '../../../ui/Field';
+import { TextField } from '../../../ui/Field';
 import { useLoadedActor } from '../../../ui/loadedActor';
 import { useText } from '../../../ui/text';
 import { useEditor } from '../../context';
 import { QaCsvBar } from './QaCsvBar';
+import { QaDraftFields } from './QaDraftFields';
 
 type QaActor = ActorRefFrom<typeof qaKnowledgeMachine>;
 
@@ -45,11 +46,6 @@ const Editor = styled.form`
   padding: ${({ theme }) => theme.space(4)};
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.md};
-`;
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
 `;
 
 /**
@@ -141,28 +137,19 @@ function QaList({ actor }: { actor: QaActor }) {
             actor.send({ type: 'editor.save' });
           }}
         >
-          <TextField
-            label={<Trans>The customer's question</Trans>}
-            maxLength={MAX_QA_QUESTION_LENGTH}
-            value={editing.question}
-            onChange={(e) => actor.send({ type: 'editor.changed', patch: { question: e.target.value } })}
-          />
-          <TextAreaField
-            label={<Trans>The answer</Trans>}
-            rows={3}
-            maxLength={MAX_QA_ANSWER_LENGTH}
-            value={editing.answer}
-            onChange={(e) => actor.send({ type: 'editor.changed', patch: { answer: e.target.value } })}
+          <QaDraftFields
+            draft={editing}
+            onChange={(patch) => actor.send({ type: 'editor.changed', patch })}
           />
           {view.error && <Alert>{text(view.error)}</Alert>}
-          <Row>
+          <Cluster>
             <Button type="submit" variant="primary" disabled={view.busy}>
               <Trans>Save the question</Trans>
             </Button>
             <Button onClick={() => actor.send({ type: 'editor.cancel' })}>
               <Trans>Cancel</Trans>
             </Button>
-          </Row>
+          </Cluster>
         </Editor>
       )}
       {!editing && view.error && <Alert>{text(view.error)}</Alert>}

@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import type { CrawlPage, SourceDetail } from '../../../../api/schemas/knowledgeSources';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
+import { SpreadRow } from '../../../ui/Cluster';
 import { Badge, PanelLoading } from '../../../ui/Feedback';
 import type { SourcesActor } from './SourcesSection';
 import { hostOf, useStatusLabel, WebAddress } from './sourceText';
@@ -19,13 +20,6 @@ const Panel = styled.section`
   h4 { margin: 0; font-size: ${({ theme }) => theme.font.size.md}; overflow-wrap: anywhere; }
   progress { width: 100%; accent-color: ${({ theme }) => theme.color.primary}; }
   label { font-size: ${({ theme }) => theme.font.size.sm}; }
-`;
-const Head = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: space-between;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
 `;
 const Pages = styled.ol`
   margin: 0;
@@ -75,7 +69,7 @@ export function CrawlPanel({ actor }: { actor: SourcesActor }) {
   const pageLabel = { queued: t`Queued`, fetched: t`Fetched`, failed: t`Failed` };
   return (
     <Panel aria-labelledby={titleId}>
-      <Head>
+      <SpreadRow>
         <h4 id={titleId}>
           <Trans>The crawl of {host}</Trans>
         </h4>
@@ -88,7 +82,7 @@ export function CrawlPanel({ actor }: { actor: SourcesActor }) {
             <Trans>Cancel the crawl</Trans>
           </Button>
         )}
-      </Head>
+      </SpreadRow>
       <label htmlFor={progressId}>
         <Trans>Progress</Trans>
       </label>

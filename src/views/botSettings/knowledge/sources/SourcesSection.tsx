@@ -17,10 +17,12 @@ import { useRegisterFlow } from '../../../../machines/useFlow';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Muted } from '../../../ui/Card';
+import { Cluster, SpreadRow } from '../../../ui/Cluster';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ErrorPanel, NotOffered, PanelLoading } from '../../../ui/Feedback';
 import { SelectField, TextAreaField, TextField } from '../../../ui/Field';
 import { useLoadedActor } from '../../../ui/loadedActor';
+import { PlainList } from '../../../ui/PlainList';
 import { useText } from '../../../ui/text';
 import { useEditor } from '../../context';
 import { KnowledgeSection } from '../../KnowledgeSection';
@@ -30,20 +32,6 @@ import { hostOf, useScheduleLabels } from './sourceText';
 
 export type SourcesActor = ActorRefFrom<typeof sourcesKnowledgeMachine>;
 
-const Head = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: space-between;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
-`;
-const List = styled.ul`
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  display: grid;
-  gap: ${({ theme }) => theme.space(2)};
-`;
 const Form = styled.form`
   display: grid;
   gap: ${({ theme }) => theme.space(3)};
@@ -55,11 +43,6 @@ const Pair = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 220px), 1fr));
   gap: ${({ theme }) => theme.space(3)};
-`;
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
 `;
 
 /**
@@ -138,7 +121,7 @@ function Sources({ actor }: { actor: SourcesActor }) {
   const host = deleting ? hostOf(deleting.url) : '';
   return (
     <>
-      <Head>
+      <SpreadRow>
         <Muted role="status">
           {view.loading ? (
             <Trans>Loading the websites…</Trans>
@@ -155,7 +138,7 @@ function Sources({ actor }: { actor: SourcesActor }) {
             <Trans>Add a website</Trans>
           </Button>
         )}
-      </Head>
+      </SpreadRow>
       {view.drafting && <SourceForm actor={actor} />}
       {!view.loading && max !== null && used >= max && (
         <Muted>
@@ -164,11 +147,11 @@ function Sources({ actor }: { actor: SourcesActor }) {
       )}
       {!view.drafting && view.error && !view.confirming && <Alert>{text(view.error)}</Alert>}
       {view.sources.length > 0 && (
-        <List aria-label={t`Websites`}>
+        <PlainList $gap={2} aria-label={t`Websites`}>
           {view.sources.map((source) => (
             <SourceItem key={source.id} actor={actor} source={source} open={source.id === view.openId} />
           ))}
-        </List>
+        </PlainList>
       )}
       {view.openId && <CrawlPanel actor={actor} />}
       <ConfirmDialog
@@ -275,14 +258,14 @@ function SourceForm({ actor }: { actor: SourcesActor }) {
         />
       </Pair>
       {error && <Alert>{text(error)}</Alert>}
-      <Row>
+      <Cluster>
         <Button type="submit" variant="primary" disabled={busy}>
           <Trans>Add and crawl</Trans>
         </Button>
         <Button onClick={() => actor.send({ type: 'draft.cancel' })}>
           <Trans>Cancel</Trans>
         </Button>
-      </Row>
+      </Cluster>
     </Form>
   );
 }

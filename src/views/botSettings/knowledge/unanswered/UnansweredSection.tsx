@@ -3,7 +3,6 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
-import { MAX_QA_ANSWER_LENGTH, MAX_QA_QUESTION_LENGTH } from '../../../../api/schemas/knowledgeQa';
 import type { UnansweredGroup } from '../../../../api/schemas/unanswered';
 import type { qaKnowledgeMachine } from '../../../../machines/botSettings/knowledge/qa/qaKnowledge.machine';
 import {
@@ -14,13 +13,14 @@ import { useRegisterFlow } from '../../../../machines/useFlow';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Muted } from '../../../ui/Card';
+import { Cluster } from '../../../ui/Cluster';
 import { ErrorPanel, NotOffered, PanelLoading } from '../../../ui/Feedback';
-import { TextAreaField, TextField } from '../../../ui/Field';
 import { formatDateTime } from '../../../ui/format';
 import { useLoadedActor } from '../../../ui/loadedActor';
 import { useText } from '../../../ui/text';
 import { useEditor } from '../../context';
 import { KnowledgeSection } from '../../KnowledgeSection';
+import { QaDraftFields } from '../qa/QaDraftFields';
 
 type UnansweredActor = ActorRefFrom<typeof unansweredQuestionsMachine>;
 type QaActor = ActorRefFrom<typeof qaKnowledgeMachine>;
@@ -49,11 +49,6 @@ const Examples = styled.ul`
 const Form = styled.form`
   display: grid;
   gap: ${({ theme }) => theme.space(3)};
-`;
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
 `;
 
 /** How many examples a group shows. */
@@ -209,32 +204,23 @@ function GroupItem({
             actor.send({ type: 'answer.save' });
           }}
         >
-          <TextField
-            label={<Trans>The customer's question</Trans>}
-            maxLength={MAX_QA_QUESTION_LENGTH}
-            value={draft.question}
-            onChange={(e) => actor.send({ type: 'answer.changed', patch: { question: e.target.value } })}
-          />
-          <TextAreaField
-            label={<Trans>The answer</Trans>}
-            rows={3}
-            maxLength={MAX_QA_ANSWER_LENGTH}
-            ref={answerField}
-            value={draft.answer}
-            onChange={(e) => actor.send({ type: 'answer.changed', patch: { answer: e.target.value } })}
+          <QaDraftFields
+            draft={draft}
+            answerRef={answerField}
+            onChange={(patch) => actor.send({ type: 'answer.changed', patch })}
           />
           {error && <Alert>{error}</Alert>}
-          <Row>
+          <Cluster>
             <Button type="submit" variant="primary" disabled={busy}>
               <Trans>Save</Trans>
             </Button>
             <Button onClick={() => actor.send({ type: 'answer.cancel' })}>
               <Trans>Cancel</Trans>
             </Button>
-          </Row>
+          </Cluster>
         </Form>
       ) : (
-        <Row>
+        <Cluster>
           <Button
             size="sm"
             // Its name starts with what it shows, and says which question (a page has several).
@@ -252,7 +238,7 @@ function GroupItem({
           >
             <Trans>Dismiss</Trans>
           </Button>
-        </Row>
+        </Cluster>
       )}
     </li>
   );
