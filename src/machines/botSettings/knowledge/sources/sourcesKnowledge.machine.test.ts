@@ -254,6 +254,81 @@ describe('website sources', () => {
     expect(s.snap().context.sources.map((x) => x.id)).toEqual([syncedSource.id]);
   });
 
+  it('names the field a problem is about, and changes a schedule only to another one of a listed source', async () => {
+    const s = start();
+    await s.settle();
+    const refused = vi.fn();
+    s.actor.on('draft.refused', refused);
+    s.actor.send({ type: 'draft.open' });
+    s.actor.send({ type: 'draft.changed', patch: { url: 'help.lumen-shop.example', exclude: 'no slash' } });
+    s.actor.send({ type: 'draft.submit' });
+    expect(refused).toHaveBeenLastCalledWith({ type: 'draft.refused', field: 'exclude' });
+    expect(s.snap().context.error).toBe(sourceMessages.patternInvalid);
+    expect(s.calls.create).not.toHaveBeenCalled();
+    s.actor.send({ type: 'draft.cancel' });
+    expect(s.snap().context.draft).toBeNull();
+    // Changes to a draft no longer open are ignored.
+    s.actor.send({ type: 'draft.changed', patch: { url: 'x.example' } });
+    expect(s.snap().context.draft).toBeNull();
+
+    s.actor.send({ type: 'source.scheduleChanged', id: 'src-unknown', schedule: 'daily' });
+    s.actor.send({ type: 'source.scheduleChanged', id: syncedSource.id, schedule: syncedSource.schedule });
+    expect(s.calls.update).not.toHaveBeenCalled();
+  });
+
+  it('shows the source asked for, keeping what it read of it, and a delete leaves another open source open', async () => {
+    const s = start({ read: async (id) => ({ ...crawlingSource, id, status: 'crawling' }) });
+    await s.settle();
+    s.actor.send({ type: 'section.shown' });
+    await s.settle();
+    const read = s.snap().context.open;
+    expect(read?.id).toBe(crawlingSource.id);
+    // Asking again for the one shown keeps what was read; another one starts empty.
+    s.actor.send({ type: 'source.open', id: crawlingSource.id });
+    expect(s.snap().context.open).toBe(read);
+    s.actor.send({ type: 'source.open', id: syncedSource.id });
+    expect(s.snap().context).toMatchObject({ openId: syncedSource.id });
+    await s.settle();
+    s.actor.send({ type: 'source.open', id: crawlingSource.id });
+    await s.settle();
+    expect(s.snap().context.openId).toBe(crawlingSource.id);
+
+    // Deleting another source: the open one stays open, with what was read of it.
+    const shown = s.snap().context.open;
+    s.actor.send({ type: 'source.delete', id: syncedSource.id });
+    s.actor.send({ type: 'delete.confirm' });
+    await s.settle();
+    expect(s.calls.remove).toHaveBeenCalledWith(syncedSource.id);
+    expect(s.snap().context.openId).toBe(crawlingSource.id);
+    expect(s.snap().context.open).toEqual(shown);
+    expect(s.snap().context.target).toBeNull();
+  });
+
+  it('when the list no longer has the open source, shows the one crawling, or none', async () => {
+    let list: SourceList = { sources: [crawlingSource, syncedSource], pages: { used: 12, max: 50 } };
+    const s = start({ read: async (id) => ({ ...syncedSource, id }) });
+    s.calls.list.mockImplementation(async () => list);
+    await s.settle();
+    s.actor.send({ type: 'source.open', id: syncedSource.id });
+    expect(s.snap().context.openId).toBe(syncedSource.id);
+    // Read again after a delete, the list no longer has the open source (deleted elsewhere meanwhile): the
+    // crawling one is shown, nothing of the other kept.
+    list = { sources: [crawlingSource], pages: { used: 3, max: 50 } };
+    s.actor.send({ type: 'source.delete', id: crawlingSource.id });
+    s.actor.send({ type: 'delete.confirm' });
+    await s.settle();
+    expect(s.calls.remove).toHaveBeenCalledWith(crawlingSource.id);
+    expect(s.snap().context.openId).toBe(crawlingSource.id);
+    expect(s.snap().context.open).not.toMatchObject({ id: syncedSource.id });
+    // None crawling: none shown.
+    list = { sources: [syncedSource], pages: { used: 9, max: 50 } };
+    s.actor.send({ type: 'source.delete', id: crawlingSource.id });
+    s.actor.send({ type: 'delete.confirm' });
+    await s.settle();
+    expect(s.snap().context.openId).toBeNull();
+    expect(s.snap().context.open).toBeNull();
+  });
+
   it('on a server without the calls, is not offered', async () => {
     const s = start({ listFails: new ApiError({ kind: 'http', status: 404, endpoint: 'GET', message: '' }) });
     await s.settle();
