@@ -14,6 +14,7 @@ import {
   type SavedReplyBody,
 } from '../../../api/schemas/savedReplies';
 import { describeError, notOffered } from '../../errors';
+import { withItem } from '../../lists';
 import { fromRequest } from '../../request';
 
 /** The reply being written or changed in the list's editor (id null: a new one). */
@@ -104,9 +105,7 @@ export const savedRepliesMachine = setup({
     closeEditor: assign({ editing: null, error: null }),
     sayProblem: assign({ error: ({ context }) => (context.editing ? editorProblem(context.editing) : null) }),
     keep: assign(({ context }, params: { reply: SavedReply }) => ({
-      replies: context.replies.some((r) => r.id === params.reply.id)
-        ? context.replies.map((r) => (r.id === params.reply.id ? params.reply : r))
-        : [...context.replies, params.reply],
+      replies: withItem(context.replies, params.reply),
       editing: null,
       error: null,
     })),

@@ -10,6 +10,7 @@ import {
 } from '../../../../api/schemas/knowledgeQa';
 import { SEARCH_DEBOUNCE_MS } from '../../../constants';
 import { describeError, notOffered } from '../../../errors';
+import { withItem } from '../../../lists';
 import { fromRequest } from '../../../request';
 import { qaEntriesToCsv } from './qaCsv';
 import { type QaImportOutput, qaImportMachine } from './qaImport.machine';
@@ -152,9 +153,7 @@ export const qaKnowledgeMachine = setup({
       error: ({ context }) => (context.editing ? qaDraftProblem(context.editing) : null),
     }),
     keep: assign(({ context }, params: { entry: QaEntry }) => ({
-      entries: context.entries.some((e) => e.id === params.entry.id)
-        ? context.entries.map((e) => (e.id === params.entry.id ? params.entry : e))
-        : [...context.entries, params.entry],
+      entries: withItem(context.entries, params.entry),
       editing: null,
       error: null,
     })),

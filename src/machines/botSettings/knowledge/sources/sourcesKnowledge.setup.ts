@@ -18,6 +18,7 @@ import type {
 } from '../../../../api/schemas/knowledgeSources';
 import { CRAWL_POLL_INTERVAL_MS } from '../../../constants';
 import { describeError, notOffered } from '../../../errors';
+import { withItem } from '../../../lists';
 import { fromRequest } from '../../../request';
 import {
   emptySourceDraft,
@@ -74,9 +75,7 @@ const summaryOf = ({ pages: _pages, botPages: _botPages, ...source }: SourceDeta
 
 /** A source read (or changed) by a call: in the list, as the open one if it is, with the bot's page count. */
 const withSource = (context: SourcesKnowledgeContext, detail: SourceDetail) => ({
-  sources: context.sources.some((s) => s.id === detail.id)
-    ? context.sources.map((s) => (s.id === detail.id ? summaryOf(detail) : s))
-    : [...context.sources, summaryOf(detail)],
+  sources: withItem(context.sources, summaryOf(detail)),
   open: context.openId === detail.id ? detail : context.open,
   pages: detail.botPages ?? context.pages,
 });
