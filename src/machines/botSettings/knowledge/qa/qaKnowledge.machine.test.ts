@@ -15,6 +15,7 @@ import {
   type QaDraft,
   qaDraftProblem,
   qaKnowledgeMachine,
+  qaListFull,
   qaMessages,
 } from './qaKnowledge.machine';
 
@@ -90,6 +91,28 @@ describe('Q&A knowledge', () => {
     expect(q.snap().context.editing).toEqual({ id: null, question: 'Gift wrap?', answer: 'Yes, free.' });
   });
 
+  it('offers a new entry only with nothing being written and, as far as the list tells, room for one', async () => {
+    const q = start();
+    await q.settle();
+    // Read again: the plan now allows one.
+    q.list.mockImplementation(async () => ({ entries: [shippingEntry], limit: 1 }));
+    q.actor.send({ type: 'search.changed', text: '' });
+    q.clock.increment(SEARCH_DEBOUNCE_MS);
+    await q.settle();
+    // The unsearched list holds as many as the plan allows.
+    expect(qaListFull(q.snap().context)).toBe(true);
+    q.actor.send({ type: 'entry.new' });
+    expect(q.snap().context.editing).toBeNull();
+    // A searched list does not tell how many the bot has: the server's limit answers.
+    q.actor.send({ type: 'search.changed', text: 'hours' });
+    q.actor.send({ type: 'entry.new' });
+    expect(q.snap().context.editing).toEqual({ id: null, question: '', answer: '' });
+    q.actor.send({ type: 'editor.changed', patch: { question: 'Opening hours?' } });
+    // While one is being written, another does not replace it.
+    q.actor.send({ type: 'entry.new' });
+    expect(q.snap().context.editing?.question).toBe('Opening hours?');
+  });
+
   it('knows what keeps a draft from being saved', () => {
     const d = (question: string, answer = 'A') => ({ id: null, question, answer });
     expect(qaDraftProblem(d('Q?'))).toBeNull();
@@ -112,7 +135,7 @@ describeStateViews(qaKnowledgeModel, {
   ready: {
     enabled: (s: Snap) => [
       'search.changed',
-      'entry.new',
+      ...(s.context.editing === null && !qaListFull(s.context) ? ['entry.new'] : []),
       'editor.cancel',
       'csv.export',
       'csv.downloadFailed',

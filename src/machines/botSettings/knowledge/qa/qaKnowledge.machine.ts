@@ -66,6 +66,10 @@ export const qaMessages = {
   answerTooLong: msg`An answer can have at most ${MAX_QA_ANSWER_LENGTH} characters.`,
 };
 
+/** The bot holds as many entries as its plan allows (known only from an unsearched list). */
+export const qaListFull = (c: Pick<QaKnowledgeContext, 'entries' | 'limit' | 'search'>) =>
+  c.limit !== null && c.search.trim() === '' && c.entries.length >= c.limit;
+
 /** What keeps the draft from being saved; null: it can be. */
 export function qaDraftProblem(draft: QaDraft): MessageDescriptor | null {
   const question = draft.question.trim();
@@ -119,6 +123,11 @@ export const qaKnowledgeMachine = setup({
     notOffered,
     draftHasProblem: ({ context }) => context.editing !== null && qaDraftProblem(context.editing) !== null,
     isEditing: ({ context }) => context.editing !== null,
+    /**
+     * Nothing being written, and room for one more as far as the list tells: a searched list does not tell
+     * how many the bot has (the server's limit then answers).
+     */
+    canAdd: ({ context }) => context.editing === null && !qaListFull(context),
     canImport: ({ context }) => context.editing === null && context.importOffered,
     importDone: ({ event }) => importOutcome(event) === 'imported',
     importNotOffered: ({ event }) => importOutcome(event) === 'notOffered',
@@ -209,7 +218,7 @@ export const qaKnowledgeMachine = setup({
     ready: {
       initial: 'idle',
       on: {
-        'entry.new': { actions: 'openNew' },
+        'entry.new': { guard: 'canAdd', actions: 'openNew' },
         'entry.edit': { guard: 'known', actions: 'openEdit' },
         'editor.changed': { guard: 'isEditing', actions: 'patchEditor' },
         'editor.cancel': { actions: 'closeEditor' },

@@ -57,6 +57,21 @@ describe('questions and answers in the Knowledge tab (beyond the spec)', () => {
     expect(within(section).getByRole('button', { name: 'Add a question' })).toBeDisabled();
   });
 
+  it("while searching, counts the matches, not the bot's questions", async () => {
+    for (const question of ['Opening hours?', 'Do you ship abroad?', 'Opening hours on Sundays?'])
+      await givenQaEntry(DEMO_OWNER.id, 'bot-ava', { question, answer: 'An answer.' });
+    const { user, section } = await openKnowledge();
+    expect(within(section).getByText(`3 of ${QA_LIMIT} questions`)).toBeInTheDocument();
+    await user.type(
+      within(section).getByRole('searchbox', { name: 'Search questions and answers' }),
+      'opening',
+    );
+    expect(
+      await within(section).findByText('2 questions match', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(within(section).queryByText(/of 50 questions/)).toBeNull();
+  });
+
   it('on a server without the calls, says so once and quietly', async () => {
     server.use(http.get('*/api/v1/chatbots/:id/qa', () => new HttpResponse(null, { status: 404 })));
     await renderApp('/bot-settings/bot-ava?tab=knowledge', { as: 'owner' });

@@ -75,6 +75,7 @@ function QaList({ actor }: { actor: QaActor }) {
     (s) => ({
       entries: s.context.entries,
       limit: s.context.limit,
+      canAdd: s.can({ type: 'entry.new' }),
       search: s.context.search,
       editing: s.context.editing,
       error: s.context.error,
@@ -102,7 +103,6 @@ function QaList({ actor }: { actor: QaActor }) {
     );
   }
   const count = view.entries.length;
-  const full = view.limit !== null && count >= view.limit && view.search.trim() === '';
   const { editing } = view;
   return (
     <>
@@ -113,13 +113,16 @@ function QaList({ actor }: { actor: QaActor }) {
           value={view.search}
           onChange={(e) => actor.send({ type: 'search.changed', text: e.target.value })}
         />
-        <Button onClick={() => actor.send({ type: 'entry.new' })} disabled={full || editing !== null}>
+        <Button onClick={() => actor.send({ type: 'entry.new' })} disabled={!view.canAdd}>
           <Trans>Add a question</Trans>
         </Button>
       </Head>
       <Muted role="status">
         {view.loading ? (
           <Trans>Loading the questions and answers…</Trans>
+        ) : view.search.trim() !== '' ? (
+          // A search lists only what matches: not how many the bot has.
+          <Plural value={count} one="# question matches" other="# questions match" />
         ) : view.limit === null ? (
           <Plural value={count} one="# question" other="# questions" />
         ) : (
